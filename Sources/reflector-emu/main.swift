@@ -1,0 +1,1 @@
+print("reflector-emu: under construction")
