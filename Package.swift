@@ -10,9 +10,12 @@ let package = Package(
     targets: [
         // The accessory firmware: standard library only, builds for Cortex-M with Embedded Swift.
         .target(name: "ReflectorFirmware"),
-        .executableTarget(name: "reflector-emu", dependencies: ["ReflectorFirmware"]),
+        // Tool support: configuration files, reports. Foundation is allowed here.
+        .target(name: "ReflectorTools", dependencies: ["ReflectorFirmware"]),
+        .executableTarget(name: "reflector-emu", dependencies: ["ReflectorTools"]),
         .executableTarget(name: "bench", dependencies: ["ReflectorFirmware"]),
         .testTarget(name: "ReflectorFirmwareTests", dependencies: ["ReflectorFirmware"]),
+        .testTarget(name: "ReflectorToolsTests", dependencies: ["ReflectorTools"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -65,7 +65,7 @@ public struct ChannelMap: Sendable, Equatable, Hashable {
         var s = ""
         for i in (0..<20).reversed() {
             let bit = 4 * i
-            let d = bit >= 64 ? Int(high >> UInt16(bit - 64)) & 0xF : Int(low >> UInt64(bit)) & 0xF
+            let d = bit >= 64 ? Int((high >> UInt16(bit - 64)) & 0xF) : Int((low >> UInt64(bit)) & 0xF)
             s.append(digits[d])
         }
         return s

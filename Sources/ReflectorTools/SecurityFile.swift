@@ -1,0 +1,30 @@
+import ReflectorFirmware
+
+/// The CS security material of SECURITY.json (`cs_iv`, `cs_in`, `cs_pv`, hex, most significant
+/// octet first as the spec's sample data writes them): everything both sides need to
+/// instantiate the same DRBG.
+public struct SecurityFile: Equatable {
+    public var iv: Block128
+    public var instantiationNonce: UInt64
+    public var personalization: Block128
+
+    public init(json: JSONValue) throws(ToolError) {
+        let r = try JSONObjectReader(json)
+        iv = Block128(octets: Self.octets(try r.hex("cs_iv", digits: 32)))
+        instantiationNonce = UInt64(try r.hex("cs_in", digits: 16), radix: 16)!
+        personalization = Block128(octets: Self.octets(try r.hex("cs_pv", digits: 32)))
+    }
+
+    public var drbg: CSDRBG { CSDRBG(iv: iv, instantiationNonce: instantiationNonce, personalization: personalization) }
+
+    static func octets(_ hex: String) -> [UInt8] {
+        var out: [UInt8] = []
+        var i = hex.startIndex
+        while i < hex.endIndex {
+            let j = hex.index(i, offsetBy: 2)
+            out.append(UInt8(hex[i..<j], radix: 16)!)
+            i = j
+        }
+        return out
+    }
+}
