@@ -1,1 +1,48 @@
-print("bench")
+import ReflectorFirmware
+
+/// Benchmarks of the per-step path, run in release mode: `swift run -c release bench [plans]`.
+/// Prints rates measured on this machine's clock; never used as a test.
+
+/// Complete procedure plans per second: 72 channels, mode 2 with N_AP = 4 (ACI 6), three mode-0
+/// steps per subevent, the DRBG (with backtracking resistance) included.
+func benchmarkPlans(seconds: Double) {
+    let config = CSConfiguration(mainMode: .mode2, mode0Steps: 3, channelMap: .allowed)
+    let schedule = ProcedureSchedule(subeventLength: 10_000, maxProcedureLength: 10_000_000)
+    let drbg = CSDRBG(iv: Block128(high: 0xE10B_C28A_0BFD_DFE9, low: 0x3E7F_5186_E0CA_0B3B),
+                      instantiationNonce: 0x9FF4_77C1_8673_840D,
+                      personalization: Block128(high: 0xC980_DEDF_9882_ED44, low: 0x64A6_7496_7868_F143))
+    var planner = ProcedurePlanner(configuration: config, schedule: schedule, antennaPaths: 4, drbg: drbg)
+    var plans = 0
+    var steps = 0
+    var checksum: UInt32 = 0
+    let clock = ContinuousClock()
+    let start = clock.now
+    let budget = Duration.milliseconds(Int64(seconds * 1000))
+    let blocksBefore = planner.bits.drbg.blocksGenerated
+    while clock.now - start < budget {
+        for _ in 0..<100 {
+            planner.beginProcedure()
+            while let s = planner.nextStep() {
+                checksum &+= UInt32(s.channel) &+ UInt32(s.antennaPermutationIndex)
+                steps += 1
+            }
+            plans += 1
+        }
+    }
+    let elapsed = clock.now - start
+    let secs = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    let blocks = planner.bits.drbg.blocksGenerated - blocksBefore
+    print("plans: \(Int(Double(plans) / secs)) procedure plans/s on one core (\(steps / plans) steps each: 72 channels, mode 2, N_AP 4, 3 mode-0 steps per subevent)")
+    print("plans: \(Double(Int(Double(blocks) / Double(steps) * 100)) / 100) AES blocks per step for random bits (backtracking and key expansion not counted), checksum \(checksum)")
+}
+
+let args = CommandLine.arguments.dropFirst()
+let which = args.first ?? "all"
+var seconds = 2.0
+if let i = args.firstIndex(of: "--seconds"), i + 1 < args.endIndex, let s = Double(args[i + 1]) { seconds = s }
+switch which {
+case "plans", "all":
+    benchmarkPlans(seconds: seconds)
+default:
+    print("usage: bench [plans] [--seconds S]")
+}

@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+@testable import ReflectorFirmware
+@testable import ReflectorTools
+
+/// `reflector-emu plan`: the files it reads, the errors it gives, and what it prints.
+struct PlanCommandTests {
+    static let security = """
+        {"cs_iv": "E10BC28A0BFDDFE93E7F5186E0CA0B3B", "cs_in": "9FF477C18673840D", "cs_pv": "C980DEDF9882ED4464A674967868F143"}
+        """
+
+    static func write(_ text: String) -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("plan-\(UUID().uuidString).json").path
+        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        return path
+    }
+
+    static func config(_ extra: String = "") -> String {
+        "{\"main_mode\": 2, \"channel_map\": \"000000000000001FFFFC\", \"subevent_len_us\": 100000" + extra + "}"
+    }
+
+    /// The 19-channel map of the spec's cr1 sample: the JSON plan carries the sample shuffles and access addresses.
+    @Test func jsonPlanOfNineteenChannels() throws {
+        let out = try PlanCommand.run(["--config", Self.write(Self.config()), "--security", Self.write(Self.security), "--json"])
+        let object = try JSONSerialization.jsonObject(with: Data(out.utf8)) as! [String: Any]
+        let procedures = object["procedures"] as! [[String: Any]]
+        #expect(procedures.count == 1)
+        #expect(procedures[0]["procedure_counter"] as? Int == 0)
+        let steps = procedures[0]["steps"] as! [[String: Any]]
+        #expect(steps.map { $0["channel"] as! Int } == [11, 7, 14, 6, 12, 5, 10, 3, 2, 18, 17, 16, 8, 11, 7, 19, 4, 13, 20, 9, 15, 14])
+        #expect(steps[0]["initiator_aa"] as? String == "6C376AB8")
+        #expect(steps[0]["reflector_aa"] as? String == "F079BC3A")
+        #expect(steps[0]["mode"] as? Int == 0)
+        #expect(steps[3]["mode"] as? Int == 2)
+        #expect(steps[3]["tone_extension"] is String)
+        #expect(steps[3]["initiator_aa"] == nil)
+        #expect(steps[1]["start_us"] as? Int == steps[0]["duration_us"] as? Int)
+    }
+
+    @Test func tableHasARowPerStep() throws {
+        let out = try PlanCommand.run(["--config", Self.write(Self.config()), "--security", Self.write(Self.security), "--procedures", "2"])
+        #expect(out.contains("procedure 0: 22 steps in 1 subevents"))
+        #expect(out.contains("procedure 1: 22 steps"))
+        #expect(out.split(separator: "\n").filter { $0.first?.isNumber == true }.count == 44)
+    }
+
+    @Test(arguments: [
+        ("{\"main_mode\": 4}", "key \"main_mode\" is 4; allowed: an integer from 1 to 3"),
+        ("{}", "key \"main_mode\" is missing; allowed: an integer from 1 to 3"),
+        ("{\"main_mode\": 2, \"sub_mode\": 2}", "key \"sub_mode\" is 2; allowed with main_mode 2: 1, 3, null"),
+        ("{\"main_mode\": 1, \"sub_mode\": 1}", "key \"sub_mode\" is 1; allowed with main_mode 1: null"),
+        ("{\"main_mode\": 2, \"cs_sync_phy\": \"3M\"}", "key \"cs_sync_phy\" is \"3M\"; allowed: one of \"1M\", \"2M\", \"2M2BT\""),
+        ("{\"main_mode\": 2, \"t_fcs_us\": 99}", "key \"t_fcs_us\" is 99; allowed: one of 15, 20, 30, 40, 50, 60, 80, 100, 120, 150"),
+        ("{\"main_mode\": 2, \"channel_map\": \"FFFFFFFFFFFFFFFFFFFF\"}", "key \"channel_map\" enables channels 0, 1, 23, 24, 25, 77, 78, 79, which CS never uses"),
+        ("{\"main_mode\": 2, \"channel_map\": \"00000000000000007FFC\"}", "key \"channel_map\" leaves 13 usable channels; allowed: at least 15"),
+        ("{\"main_mode\": 2, \"channel_map\": \"1FFF\"}", "key \"channel_map\" is \"1FFF\"; allowed: a string of 20 hexadecimal digits"),
+        ("{\"main_mode\": 2, \"inline_pct\": 1}", "key \"inline_pct\" is 1; allowed: true or false"),
+        ("{\"main_mode\": 2, \"min_main_mode_steps\": 6, \"max_main_mode_steps\": 3}", "key \"max_main_mode_steps\" is 3; allowed: at least min_main_mode_steps (6)"),
+        ("{\"main_mode\": 2, \"ch3c_jump\": 9, \"channel_selection\": \"3c\"}", "key \"ch3c_jump\" is 9; allowed: an integer from 2 to 8"),
+        ("[1, 2]", "the top level must be a JSON object, found an array"),
+        ("{\"main_mode\": ", "not valid JSON"),
+    ])
+    func badConfigGivesOneLineError(text: String, message: String) {
+        let path = Self.write(text)
+        do {
+            _ = try PlanCommand.run(["--config", path, "--security", Self.write(Self.security)])
+            Issue.record("accepted \(text)")
+        } catch {
+            #expect(error.description.hasPrefix(path + ": "))
+            #expect(error.description.contains(message), "\(error.description)")
+            #expect(!error.description.contains("\n"))
+        }
+    }
+
+    @Test func badSecurityAndArguments() {
+        #expect(throws: ToolError.self) { try PlanCommand.run(["--config", Self.write(Self.config()), "--security", Self.write("{\"cs_iv\": \"00\"}")]) }
+        #expect(throws: ToolError.usage("plan: --security SECURITY.json is required")) { try PlanCommand.run(["--config", "x"]) }
+        #expect(throws: ToolError.usage("--procedures must be an integer from 1 to 1000, found 'zero'")) {
+            try PlanCommand.run(["--config", "x", "--security", "y", "--procedures", "zero"])
+        }
+        #expect(throws: ToolError.badFile("/nonexistent/c.json: cannot read the file")) {
+            try PlanCommand.run(["--config", "/nonexistent/c.json", "--security", "y"])
+        }
+    }
+
+    /// The shipped example files parse and plan.
+    @Test func shippedExamplesPlan() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let out = try PlanCommand.run(["--config", root.appendingPathComponent("Examples/plan-config.json").path,
+                                       "--security", root.appendingPathComponent("Examples/security-sample.json").path, "--json"])
+        #expect(out.hasPrefix("{\"procedures\": [{\"procedure_counter\": 0, \"steps\": [{\"step\": 0, \"subevent\": 0, \"kind\": \"mode0\", \"mode\": 0, \"channel\": 11, \"initiator_aa\": \"6C376AB8\", \"reflector_aa\": \"F079BC3A\""))
+    }
+}
+
+/// The executable itself: exit statuses and where messages go.
+struct PlanExecutableTests {
+    @Test func badFileExitsWithStatus2AndOneLine() throws {
+        let r = try ToolProcess.run(["plan", "--config", PlanCommandTests.write("{\"main_mode\": 7}"), "--security", PlanCommandTests.write(PlanCommandTests.security)])
+        #expect(r.status == 2)
+        #expect(r.stdout.isEmpty)
+        #expect(r.stderr.hasPrefix("reflector-emu: "))
+        #expect(r.stderr.contains("key \"main_mode\" is 7; allowed: an integer from 1 to 3"))
+        #expect(r.stderr.filter { $0 == "\n" }.count == 1)
+    }
+
+    @Test func goodFilesExitZero() throws {
+        let r = try ToolProcess.run(["plan", "--config", PlanCommandTests.write(PlanCommandTests.config()), "--security", PlanCommandTests.write(PlanCommandTests.security), "--json"])
+        #expect(r.status == 0)
+        #expect(r.stdout.hasPrefix("{\"procedures\": "))
+        #expect(r.stderr.isEmpty)
+    }
+
+    @Test func unknownCommandExits2() throws {
+        let r = try ToolProcess.run(["frobnicate"])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("unknown command 'frobnicate'"))
+    }
+}
