@@ -186,3 +186,27 @@ struct ProcedurePlannerTests {
         #expect(p.planNextProcedure().isEmpty)
     }
 }
+
+/// Plans with channel selection algorithm #3c.
+struct ProcedurePlanner3cTests {
+    /// Main-mode steps take one #3c sequence per channel-map repetition, generated at the step
+    /// that first needs it, and the procedure ends when the repetitions are used up.
+    @Test(arguments: [Ch3cShape.hat, .x], [UInt8(2), 5, 8])
+    func mainStepsFollowTheSequence(shape: Ch3cShape, jump: UInt8) {
+        let config = CSConfiguration(channelMapRepetition: 2, channelSelection: .algorithm3c(shape: shape, jump: jump))
+        var p = ProcedurePlannerTests.planner(config, subeventLength: 4_000_000)
+        let steps = p.planNextProcedure()
+        let main = steps.filter { $0.kind == .main }
+        var bits = CSRandomBits(drbg: ProcedurePlannerTests.sampleDRBG())
+        var state = ChannelSelection3cState()
+        bits.setStep(3)
+        let first = ChannelSelection3c.generate(shape: shape, jump: jump, channels: FilteredChannels(map: .allowed), repetitions: 2, state: &state, bits: &bits)
+        bits.setStep(UInt16(3 + first.count))
+        let second = ChannelSelection3c.generate(shape: shape, jump: jump, channels: FilteredChannels(map: .allowed), repetitions: 2, state: &state, bits: &bits)
+        let expected = Array(first) + Array(second)
+        #expect(main.map(\.channel) == expected)
+        // More than 160 steps: a second subevent, opened by its own mode-0 steps.
+        #expect(steps.count == expected.count + 3 * (Int(steps.last!.subevent) + 1))
+        #expect(steps.filter { $0.subevent == 0 }.count == min(steps.count, 160))
+    }
+}

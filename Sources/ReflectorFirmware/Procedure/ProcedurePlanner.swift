@@ -32,6 +32,7 @@ public struct ProcedurePlanner: Sendable {
     private var nonMode0InSubevent = 0
     private var mode0Cycle = ChannelCycle()
     private var mainCycle = ChannelCycle()
+    private var ch3cState = ChannelSelection3cState()
     /// Main-mode steps left in the current run before a sub-mode step; nil when a run must be drawn.
     private var runLeft: Int?
     /// The last main-mode channels of this subevent (a ring of Main_Mode_Repetition entries).
@@ -74,6 +75,7 @@ public struct ProcedurePlanner: Sendable {
         subeventElapsed = 0
         mode0Cycle.reset()
         mainCycle.reset()
+        ch3cState = ChannelSelection3cState()
         runLeft = nil
         recentCount = 0
         replayCount = 0
@@ -116,6 +118,13 @@ public struct ProcedurePlanner: Sendable {
             if stepsInSubevent >= ProcedureLimits.maxStepsPerSubevent || subeventElapsed + duration > schedule.subeventLength {
                 closeSubevent()
                 continue
+            }
+            if needsMainChannel && mainCycle.isExhausted {
+                refillMainCycle()
+                if mainCycle.isExhausted {
+                    finished = true  // A #3c sequence with no channel of the map in it.
+                    return nil
+                }
             }
             return takeStep(kind: kind, mode: mode, duration: duration)
         }
@@ -184,7 +193,6 @@ public struct ProcedurePlanner: Sendable {
             channel = replay[replayPosition]
             replayPosition += 1
         case .main, .subMode:
-            if mainCycle.isExhausted { refillMainCycle() }
             channel = mainCycle.next()
         }
         var step = PlannedStep(
@@ -214,9 +222,11 @@ public struct ProcedurePlanner: Sendable {
         switch configuration.channelSelection {
         case .algorithm3b:
             mainCycle.shuffle(filtered, .channelSelection, &bits)
-        case .algorithm3c:
-            // TODO(merge): #3c sequence from ChannelSelection3c.
-            mainCycle.shuffle(filtered, .channelSelection, &bits)
+        case .algorithm3c(let shape, let jump):
+            // Each channel-map repetition is one #3c sequence; the state carries the sweep offset.
+            mainCycle.load(ChannelSelection3c.generate(
+                shape: shape, jump: min(max(jump, 2), 8), channels: filtered,
+                repetitions: max(configuration.channelMapRepetition, 1), state: &ch3cState, bits: &bits))
         }
     }
 
