@@ -1,0 +1,16 @@
+/// LE CS Read Local Supported Capabilities v2 (Core 6.3): as v1, with the IPT timing fields appended to the returned capabilities.
+/// (Core 6.3 Vol 4 Part E §7.8.130 (v2 form)). No parameters; Command Complete returns Status and the capabilities block
+/// (the `CSCapabilities` codec decodes that body).
+public struct LECSReadLocalSupportedCapabilitiesV2: HCICommand {
+    public static let opcode: UInt16 = 0x20A5
+
+    public init() {}
+
+    public func encode() -> [UInt8] { [] }
+
+    public static func decode(_ parameters: some Collection<UInt8>) throws(DecodeError) -> LECSReadLocalSupportedCapabilitiesV2 {
+        let r = ByteReader(parameters)
+        try r.expectEnd()
+        return LECSReadLocalSupportedCapabilitiesV2()
+    }
+}

@@ -1,0 +1,28 @@
+/// LE CS Security Enable Complete (LE Meta 0x2E): the CS security start procedure finished and
+/// both sides hold the same CS DRBG seed (Core 6.0 Vol 4 Part E §7.7.65.41).
+/// 3 octets: `Status 1 | Connection_Handle 2`.
+public struct LECSSecurityEnableComplete: LEMetaSubevent {
+    public static let subeventCode: UInt8 = 0x2E
+    public var status: HCIStatus
+    public var connectionHandle: UInt16
+
+    public init(status: HCIStatus = .success, connectionHandle: UInt16) {
+        self.status = status
+        self.connectionHandle = connectionHandle
+    }
+
+    public func encode() -> [UInt8] {
+        var w = ByteWriter(capacity: 3)
+        w.u8(status.rawValue)
+        w.u16(connectionHandle)
+        return w.bytes
+    }
+
+    public static func decode(_ parameters: some Collection<UInt8>) throws(DecodeError) -> LECSSecurityEnableComplete {
+        var r = ByteReader(parameters)
+        let s = try r.status()
+        let h = try r.connectionHandle()
+        try r.expectEnd()
+        return LECSSecurityEnableComplete(status: s, connectionHandle: h)
+    }
+}

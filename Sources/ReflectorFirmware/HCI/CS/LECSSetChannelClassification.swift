@@ -1,0 +1,19 @@
+/// LE CS Set Channel Classification: the host marks CS channels it considers bad; the
+/// controller leaves them out of the filtered channel map (Core 6.0 Vol 4 Part E §7.8.139).
+/// Parameters: `Channel_Classification 10` (bit k = CS channel k, as in a channel map).
+/// Command Complete returns Status only.
+public struct LECSSetChannelClassification: HCICommand {
+    public static let opcode: UInt16 = 0x2092
+    public var classification: ChannelMap
+
+    public init(classification: ChannelMap) { self.classification = classification }
+
+    public func encode() -> [UInt8] { classification.wire }
+
+    public static func decode(_ parameters: some Collection<UInt8>) throws(DecodeError) -> LECSSetChannelClassification {
+        var r = ByteReader(parameters)
+        let map = ChannelMap(wire: try r.octets(10, "Channel_Classification"))
+        try r.expectEnd()
+        return LECSSetChannelClassification(classification: map)
+    }
+}

@@ -1,0 +1,29 @@
+/// LE CS Write Cached Remote FAE Table: the host gives the controller a peer's FAE table it
+/// stored earlier, sparing the LL exchange (Core 6.0 Vol 4 Part E §7.8.136). Command Complete
+/// returns Status and Connection_Handle. 74 octets: `Connection_Handle 2 | Remote_FAE_Table int8[72]`.
+public struct LECSWriteCachedRemoteFAETable: HCICommand {
+    public static let opcode: UInt16 = 0x208F
+    public static let parameterLength = 74
+    public var connectionHandle: UInt16
+    public var table: FAETable
+
+    public init(connectionHandle: UInt16, table: FAETable) {
+        self.connectionHandle = connectionHandle
+        self.table = table
+    }
+
+    public func encode() -> [UInt8] {
+        var w = ByteWriter(capacity: Self.parameterLength)
+        w.u16(connectionHandle)
+        table.encode(into: &w)
+        return w.bytes
+    }
+
+    public static func decode(_ parameters: some Collection<UInt8>) throws(DecodeError) -> LECSWriteCachedRemoteFAETable {
+        var r = ByteReader(parameters)
+        let h = try r.connectionHandle()
+        let t = try FAETable.decode(from: &r)
+        try r.expectEnd()
+        return LECSWriteCachedRemoteFAETable(connectionHandle: h, table: t)
+    }
+}
