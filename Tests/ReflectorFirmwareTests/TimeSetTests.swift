@@ -66,3 +66,38 @@ struct TimeSetTests {
         #expect(AntennaSwitchTime(rawValue: 3) == nil)
     }
 }
+
+/// LL_CS_CONFIG_REQ time indices.
+struct CSTimingLLIndicesTests {
+    @Test func mandatoryTimesAreTheLastIndices() throws {
+        let i = try #require(CSTiming().llTimeIndices)
+        #expect(i.tIP1 == 7 && i.tIP2 == 7 && i.tFCS == 9 && i.tPM == 2)
+    }
+
+    @Test func nordicIPTExample() throws {
+        // T_IP1 30, T_IP2 20, T_FCS 60, T_PM 10 → indices 2, 1, 5, 0.
+        let t = CSTiming(tIP1: 30, tIP2: 20, tFCS: 60, tPM: 10)
+        let i = try #require(t.llTimeIndices)
+        #expect(i.tIP1 == 2 && i.tIP2 == 1 && i.tFCS == 5 && i.tPM == 0)
+        #expect(try CSTiming(llIndices: 2, tIP2: 1, tFCS: 5, tPM: 0) == t)
+    }
+
+    @Test func everyIndexRoundTrips() throws {
+        for a in UInt8(0)...7 {
+            for f in UInt8(0)...9 {
+                for p in UInt8(0)...2 {
+                    let t = try CSTiming(llIndices: a, tIP2: 7 - a, tFCS: f, tPM: p)
+                    let i = try #require(t.llTimeIndices)
+                    #expect(i.tIP1 == a && i.tIP2 == 7 - a && i.tFCS == f && i.tPM == p)
+                }
+            }
+        }
+    }
+
+    @Test func outOfTableIndicesAndTimes() {
+        #expect(throws: DecodeError.invalidValue(field: "T_IP1", value: 8)) { try CSTiming(llIndices: 8, tIP2: 0, tFCS: 0, tPM: 0) }
+        #expect(throws: DecodeError.invalidValue(field: "T_FCS", value: 10)) { try CSTiming(llIndices: 0, tIP2: 0, tFCS: 10, tPM: 0) }
+        #expect(throws: DecodeError.invalidValue(field: "T_PM", value: 3)) { try CSTiming(llIndices: 0, tIP2: 0, tFCS: 0, tPM: 3) }
+        #expect(CSTiming(tIP1: 11).llTimeIndices == nil)
+    }
+}
