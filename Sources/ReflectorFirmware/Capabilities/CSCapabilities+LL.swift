@@ -1,0 +1,81 @@
+/// The LL_CS_CAPABILITIES_REQ / LL_CS_CAPABILITIES_RSP body (opcodes 0x2E / 0x2F, 25 octets,
+/// Core 6.0 Vol 6 Part B §2.4.2.x; layout as NimBLE PR #1765 `ble_ll_cs_capabilities_pdu_make`
+/// packs it, reference §3.7):
+///
+/// ```
+///  0 Mode_Types            1 RTT_Capability        2 RTT_AA_Only_N
+///  3 RTT_Sounding_N        4 RTT_Random_Sequence_N 5-6 NADM_Sounding   7-8 NADM_Random
+///  9 CS_SYNC_PHY bits     10 Num_Ant (b0-3) | Max_Ant_Paths (b4-7)
+/// 11 Roles (b0-1) | No_FAE (b3) | Channel_Selection #3c (b4) | Sounding_PCT_Estimate (b5)
+/// 12 Num_Configs         13-14 Max_Procedures   15 T_SW
+/// 16-17 T_IP1 bits  18-19 T_IP2 bits  20-21 T_FCS bits  22-23 T_PM bits  24 TX_SNR << 1
+/// ```
+///
+/// The 25-octet body has no place for the Core 6.3 fields (IPT subfeature, T_IP2_IPT,
+/// T_SW_IPT, 2M N values) and none is publicly documented, so they are not carried: decoding
+/// leaves them at their defaults and encoding drops them. Roles bits 2, 6, 7 of octet 11 and
+/// bit 0 of octet 24 are RFU: ignored on decode, written 0.
+extension CSCapabilities {
+    /// Octets of the LL body.
+    public static let llBodyLength = 25
+
+    /// Appends the 25-octet LL body.
+    public func encodeLL(into w: inout ByteWriter) {
+        w.u8(optionalModes.rawValue)
+        w.u8(rttPrecision.rawValue)
+        w.u8(rttAccessAddressOnlyN)
+        w.u8(rttSoundingN)
+        w.u8(rttRandomSequenceN)
+        w.u16(nadmSounding.rawValue)
+        w.u16(nadmRandomSequence.rawValue)
+        w.u8(syncPHYs.rawValue)
+        w.u8((numAntennas & 0x0F) | (maxAntennaPaths & 0x0F) << 4)
+        // HCI subfeature bits 1...3 move to LL bits 3...5.
+        let sub = UInt8(truncatingIfNeeded: subfeatures.rawValue & 0x000E) << 2
+        w.u8((roles.rawValue & 0x03) | sub)
+        w.u8(numConfigSupported)
+        w.u16(maxConsecutiveProcedures)
+        w.u8(tSW.rawValue)
+        w.u16(tIP1Times.bits)
+        w.u16(tIP2Times.bits)
+        w.u16(tFCSTimes.bits)
+        w.u16(tPMTimes.bits)
+        w.u8(txSNR.rawValue << 1)
+    }
+
+    /// The 25-octet LL body.
+    public var llBody: [UInt8] {
+        var w = ByteWriter(capacity: Self.llBodyLength)
+        encodeLL(into: &w)
+        return w.bytes
+    }
+
+    /// Decodes a 25-octet LL body; same value checks as the HCI decoder.
+    public init(llBody bytes: some Collection<UInt8>) throws(DecodeError) {
+        var r = ByteReader(bytes)
+        self.init()
+        optionalModes = CSOptionalModes(rawValue: try r.u8("Mode_Types"))
+        rttPrecision = RTTPrecision(rawValue: try r.u8("RTT_Capability"))
+        rttAccessAddressOnlyN = try r.u8("RTT_AA_Only_N")
+        rttSoundingN = try r.u8("RTT_Sounding_N")
+        rttRandomSequenceN = try r.u8("RTT_Random_Sequence_N")
+        nadmSounding = NADMCapability(rawValue: try r.u16("NADM_Sounding_Capability"))
+        nadmRandomSequence = NADMCapability(rawValue: try r.u16("NADM_Random_Sequence_Capability"))
+        syncPHYs = CSSyncPHYs(rawValue: try r.u8("CS_SYNC_PHY_Capability"))
+        let antennas = try r.u8("Number_Of_Antennas")
+        numAntennas = try Self.checkedRange(antennas & 0x0F, "Number_Of_Antennas")
+        maxAntennaPaths = try Self.checkedRange(antennas >> 4, "Max_Number_Of_Antenna_Paths")
+        let flags = try r.u8("Roles_Supported")
+        roles = CSRoles(rawValue: flags & 0x03)
+        subfeatures = CSSubfeatures(rawValue: UInt16((flags >> 2) & 0x0E))
+        numConfigSupported = try Self.checkedRange(r.u8("Max_Number_Of_Configs"), "Max_Number_Of_Configs")
+        maxConsecutiveProcedures = try r.u16("Max_Number_Of_Procedures")
+        tSW = try Self.switchTime(r.u8("T_SW"), "T_SW")
+        tIP1Times = TimeSet(.tIP1, bits: try r.u16("T_IP1_Capability"))
+        tIP2Times = TimeSet(.tIP2, bits: try r.u16("T_IP2_Capability"))
+        tFCSTimes = TimeSet(.tFCS, bits: try r.u16("T_FCS_Capability"))
+        tPMTimes = TimeSet(.tPM, bits: try r.u16("T_PM_Capability"))
+        txSNR = TxSNRCapability(rawValue: (try r.u8("TX_SNR_Capability")) >> 1)
+        try r.expectEnd()
+    }
+}
