@@ -9,7 +9,8 @@ let package = Package(
     ],
     targets: [
         // The accessory firmware: standard library only, builds for Cortex-M with Embedded Swift.
-        .target(name: "ReflectorFirmware"),
+        // Float.squareRoot() lowers to sqrtf, which lives in libm on Linux (newlib on a board).
+        .target(name: "ReflectorFirmware", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         // Tool support: configuration files, reports. Foundation is allowed here.
         .target(name: "ReflectorTools", dependencies: ["ReflectorFirmware"]),
         .executableTarget(name: "reflector-emu", dependencies: ["ReflectorTools"]),
