@@ -10,11 +10,12 @@ public struct PlanConfigFile: Equatable {
     /// The host's channel classification (all allowed channels when absent).
     public var classification: ChannelMap
 
-    /// The time values the spec allows for each selectable time (Core 6.0 Vol 6 Part H §4.x).
-    static let interludeTimes = [10, 20, 30, 40, 50, 60, 80, 145]
-    static let frequencyChangeTimes = [15, 20, 30, 40, 50, 60, 80, 100, 120, 150]
-    static let phaseMeasurementTimes = [10, 20, 40]
-    static let antennaSwitchTimes = [0, 1, 2, 4, 10]
+    /// The time values the spec allows for each selectable time, from the firmware's tables.
+    static func times(_ kind: TimeKind) -> [Int] { (0..<kind.valueCount).compactMap { kind.microseconds(atIndex: $0).map(Int.init) } }
+    static let interludeTimes = times(.tIP1)
+    static let frequencyChangeTimes = times(.tFCS)
+    static let phaseMeasurementTimes = times(.tPM)
+    static let antennaSwitchTimes = AntennaSwitchTime.allCases.map { Int($0.microseconds) }
     static let rttTypeNames = ["aa_only", "sounding_32", "sounding_96", "random_32", "random_64", "random_96", "random_128"]
 
     public init(json: JSONValue) throws(ToolError) {
@@ -65,6 +66,13 @@ public struct PlanConfigFile: Equatable {
         let subeventLength = try r.integer("subevent_len_us", in: 1250...4_000_000, default: 40_000)
         let interval = try r.integer("subevent_interval_us", in: subeventLength...40_959_375, default: subeventLength)
         let maxProcedure = try r.integer("max_procedure_len_us", in: 625...(0xFFFF * 625), default: 1_000_000)
+        let minimum = CSConfigurationValidator.minimumSubeventDuration(configuration, timing: timing, antennaPaths: antennaConfiguration.antennaPaths)
+        if UInt32(subeventLength) < minimum {
+            throw .badKey(key: "subevent_len_us", problem: "is \(subeventLength); allowed: at least \(minimum) (the mode-0 steps and one main-mode step with these times)")
+        }
+        if maxProcedure < subeventLength {
+            throw .badKey(key: "max_procedure_len_us", problem: "is \(maxProcedure); allowed: at least subevent_len_us (\(subeventLength))")
+        }
         schedule = ProcedureSchedule(subeventLength: UInt32(subeventLength), subeventInterval: UInt32(interval), maxProcedureLength: UInt32(maxProcedure))
         switch try r.choice("leftover_bits", oneOf: ["regenerate_per_step", "keep_within_subevent", "keep_within_procedure"], default: "regenerate_per_step") {
         case "keep_within_subevent": leftoverBitPolicy = .keepWithinSubevent

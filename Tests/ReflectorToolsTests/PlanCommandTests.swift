@@ -57,6 +57,8 @@ struct PlanCommandTests {
         ("{\"main_mode\": 2, \"inline_pct\": 1}", "key \"inline_pct\" is 1; allowed: true or false"),
         ("{\"main_mode\": 2, \"min_main_mode_steps\": 6, \"max_main_mode_steps\": 3}", "key \"max_main_mode_steps\" is 3; allowed: at least min_main_mode_steps (6)"),
         ("{\"main_mode\": 2, \"ch3c_jump\": 9, \"channel_selection\": \"3c\"}", "key \"ch3c_jump\" is 9; allowed: an integer from 2 to 8"),
+        ("{\"main_mode\": 2, \"subevent_len_us\": 1250}", "key \"subevent_len_us\" is 1250; allowed: at least 1914"),
+        ("{\"main_mode\": 2, \"max_procedure_len_us\": 1000}", "key \"max_procedure_len_us\" is 1000; allowed: at least subevent_len_us (40000)"),
         ("[1, 2]", "the top level must be a JSON object, found an array"),
         ("{\"main_mode\": ", "not valid JSON"),
     ])

@@ -89,10 +89,8 @@ public struct ProcedurePlanner: Sendable {
     /// subevent can make progress and the procedure plans no steps (configuration validation
     /// rejects such parameters before a controller gets here).
     public var subeventHoldsMinimumSteps: Bool {
-        let t = configuration.timing
-        let mode0 = t.stepDuration(mode: .mode0, antennaPaths: antennaPaths, phy: configuration.csSyncPHY, rttType: configuration.rttType)
-        let main = t.stepDuration(mode: configuration.mainMode, antennaPaths: antennaPaths, phy: configuration.csSyncPHY, rttType: configuration.rttType)
-        return UInt64(configuration.mode0Steps) * UInt64(mode0) + UInt64(main) <= UInt64(schedule.subeventLength)
+        CSConfigurationValidator.minimumSubeventDuration(configuration, timing: configuration.timing, antennaPaths: antennaPaths)
+            <= schedule.subeventLength
     }
 
     /// The next step of the current procedure, or nil once the procedure is complete.
