@@ -9,6 +9,8 @@ public struct AccessAddressPair: Sendable, Equatable {
         self.reflector = reflector
     }
 
+    public static let zero = AccessAddressPair(initiator: 0, reflector: 0)
+
     /// Draws a step's pair with transaction ID 5: the block's four big-endian words are two
     /// candidates for each side, and the candidate with the lower autocorrelation score wins
     /// (the second on a tie).
