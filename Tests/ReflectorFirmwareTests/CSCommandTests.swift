@@ -154,5 +154,7 @@ import Testing
         check(LECSWriteCachedRemoteFAETable(connectionHandle: 0x0040, table: FAETable(repeating: -3)), seed: 19)
         check(LECSReadLocalSupportedCapabilities(), seed: 20)
         check(LECSReadLocalSupportedCapabilitiesV2(), seed: 21)
+        check(LECSTestEnd(), seed: 22)
+        #expect(Hex.string(LECSTestEnd().packet.encode()) == "962000")
     }
 }

@@ -20,6 +20,20 @@ import Testing
         #expect(Hex.string(w2.bytes) == "3412" + "00C0" + "F1" + "30" + "F6" + "03")
         var r2 = ByteReader(w2.bytes)
         #expect(try RASSubeventHeader.decode(from: &r2).subeventDoneStatus == .aborted)
+        DecoderChecks.everyTruncationIsTruncated(w.bytes) { b throws(DecodeError) in
+            var r = ByteReader(b)
+            return try RangingHeader.decode(from: &r)
+        }
+        DecoderChecks.everyTruncationIsTruncated(w2.bytes) { b throws(DecodeError) in
+            var r = ByteReader(b)
+            return try RASSubeventHeader.decode(from: &r)
+        }
+        DecoderChecks.fuzz(seed: 302, valid: w2.bytes, maxLength: 10) { b throws(DecodeError) in
+            var r = ByteReader(b)
+            return try RASSubeventHeader.decode(from: &r)
+        }
+        var badStatus = ByteReader(Hex.bytes("3412 00C0 F2 30 F6 03"))
+        #expect(throws: DecodeError.invalidValue(field: "Ranging_Done_Status", value: 2)) { _ = try RASSubeventHeader.decode(from: &badStatus) }
     }
 
     static let procedure = [
