@@ -1,0 +1,15 @@
+/// LE CS Test End: the host stops a CS test started with LE CS Test (Core 6.0 Vol 4 Part E
+/// §7.8.143). No parameters; answered with Command Status then LE Meta event 0x33.
+public struct LECSTestEnd: HCICommand {
+    public static let opcode: UInt16 = 0x2096
+
+    public init() {}
+
+    public func encode() -> [UInt8] { [] }
+
+    public static func decode(_ parameters: some Collection<UInt8>) throws(DecodeError) -> LECSTestEnd {
+        let r = ByteReader(parameters)
+        try r.expectEnd()
+        return LECSTestEnd()
+    }
+}

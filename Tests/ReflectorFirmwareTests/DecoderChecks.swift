@@ -1,0 +1,68 @@
+import Testing
+@testable import ReflectorFirmware
+
+/// A small seeded generator (SplitMix64) so robustness tests are reproducible.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    mutating func bytes(_ count: Int) -> [UInt8] { (0..<count).map { _ in UInt8.random(in: 0...255, using: &self) } }
+}
+
+/// Test-side checks shared by every decoder test.
+enum DecoderChecks {
+    /// Every proper prefix of a valid encoding must fail with `.truncated`, never trap.
+    static func everyTruncationIsTruncated<T>(_ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation,
+                                              _ decode: ([UInt8]) throws(DecodeError) -> T) {
+        for n in 0..<bytes.count {
+            do {
+                _ = try decode(Array(bytes.prefix(n)))
+                Issue.record("prefix of \(n) octets decoded", sourceLocation: sourceLocation)
+            } catch {
+                if case .truncated = error { continue }
+                Issue.record("prefix of \(n) octets: \(error)", sourceLocation: sourceLocation)
+            }
+        }
+    }
+
+    /// One extra octet after a fixed layout must fail with `.trailingBytes(extra: 1)`.
+    static func extraOctetIsTrailing<T>(_ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation,
+                                        _ decode: ([UInt8]) throws(DecodeError) -> T) {
+        #expect(throws: DecodeError.trailingBytes(extra: 1), sourceLocation: sourceLocation) { _ = try decode(bytes + [0x00]) }
+    }
+
+    /// Random strings and random mutations of `valid` either decode or throw `DecodeError`;
+    /// the test only has to finish (a trap would kill it). Returns how many decoded.
+    @discardableResult
+    static func fuzz<T>(seed: UInt64, valid: [UInt8], iterations: Int = 3000, maxLength: Int = 64,
+                        _ decode: ([UInt8]) throws(DecodeError) -> T) -> Int {
+        var rng = SplitMix64(seed: seed)
+        var decoded = 0
+        for k in 0..<iterations {
+            var input: [UInt8]
+            if k % 2 == 0 || valid.isEmpty {
+                input = rng.bytes(Int.random(in: 0...maxLength, using: &rng))
+            } else {
+                input = valid
+                for _ in 0..<Int.random(in: 1...4, using: &rng) {
+                    input[Int.random(in: 0..<input.count, using: &rng)] = UInt8.random(in: 0...255, using: &rng)
+                }
+                if Bool.random(using: &rng) { input = Array(input.prefix(Int.random(in: 0...input.count, using: &rng))) }
+            }
+            do {
+                _ = try decode(input)
+                decoded += 1
+            } catch {
+                _ = error  // a typed DecodeError: fine
+            }
+        }
+        return decoded
+    }
+}
