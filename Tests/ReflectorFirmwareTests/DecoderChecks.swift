@@ -1,21 +1,6 @@
 import Testing
 @testable import ReflectorFirmware
 
-/// A small seeded generator (SplitMix64) so robustness tests are reproducible.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func bytes(_ count: Int) -> [UInt8] { (0..<count).map { _ in UInt8.random(in: 0...255, using: &self) } }
-}
-
 /// Test-side checks shared by every decoder test.
 enum DecoderChecks {
     /// Every proper prefix of a valid encoding must fail with `.truncated`, never trap.

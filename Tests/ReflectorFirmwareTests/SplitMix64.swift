@@ -1,5 +1,5 @@
-/// A small deterministic PRNG (SplitMix64) for the decoders' garbage-input tests.
-struct SplitMix64 {
+/// A small seeded generator (SplitMix64) so robustness tests are reproducible.
+struct SplitMix64: RandomNumberGenerator {
     var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {
