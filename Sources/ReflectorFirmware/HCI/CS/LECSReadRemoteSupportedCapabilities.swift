@@ -1,21 +1,8 @@
 /// LE CS Read Remote Supported Capabilities: the host asks for the peer's CS capabilities; the answer is Command Status then LE Meta event 0x2C.
 /// (Core 6.0 Vol 4 Part E §7.8.131). Parameters: `Connection_Handle 2`.
-public struct LECSReadRemoteSupportedCapabilities: HCICommand {
+public struct LECSReadRemoteSupportedCapabilities: ConnectionHandleCommand {
     public static let opcode: UInt16 = 0x208A
     public var connectionHandle: UInt16
 
     public init(connectionHandle: UInt16) { self.connectionHandle = connectionHandle }
-
-    public func encode() -> [UInt8] {
-        var w = ByteWriter(capacity: 2)
-        w.u16(connectionHandle)
-        return w.bytes
-    }
-
-    public static func decode(_ parameters: some Collection<UInt8>) throws(DecodeError) -> LECSReadRemoteSupportedCapabilities {
-        var r = ByteReader(parameters)
-        let h = try r.connectionHandle()
-        try r.expectEnd()
-        return LECSReadRemoteSupportedCapabilities(connectionHandle: h)
-    }
 }
