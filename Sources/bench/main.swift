@@ -5,7 +5,7 @@ import ReflectorFirmware
 
 /// Complete procedure plans per second: 72 channels, mode 2 with N_AP = 4 (ACI 6), three mode-0
 /// steps per subevent, the DRBG (with backtracking resistance) included.
-func benchmarkPlans(seconds: Double) {
+func benchmarkPlans(seconds: Double, fixedCount: Int?) {
     let config = CSConfiguration(mainMode: .mode2, mode0Steps: 3, channelMap: .allowed)
     let schedule = ProcedureSchedule(subeventLength: 10_000, maxProcedureLength: 10_000_000)
     let drbg = CSDRBG(iv: Block128(high: 0xE10B_C28A_0BFD_DFE9, low: 0x3E7F_5186_E0CA_0B3B),
@@ -19,8 +19,8 @@ func benchmarkPlans(seconds: Double) {
     let start = clock.now
     let budget = Duration.milliseconds(Int64(seconds * 1000))
     let blocksBefore = planner.bits.drbg.blocksGenerated
-    while clock.now - start < budget {
-        for _ in 0..<100 {
+    while fixedCount.map({ plans < $0 }) ?? (clock.now - start < budget) {
+        for _ in 0..<min(100, fixedCount ?? 100) {
             planner.beginProcedure()
             while let s = planner.nextStep() {
                 checksum &+= UInt32(s.channel) &+ UInt32(s.antennaPermutationIndex)
@@ -40,9 +40,12 @@ let args = CommandLine.arguments.dropFirst()
 let which = args.first ?? "all"
 var seconds = 2.0
 if let i = args.firstIndex(of: "--seconds"), i + 1 < args.endIndex, let s = Double(args[i + 1]) { seconds = s }
+/// `--plans N` plans exactly N procedures (for counting allocations under valgrind).
+var fixedCount: Int?
+if let i = args.firstIndex(of: "--plans"), i + 1 < args.endIndex, let n = Int(args[i + 1]) { fixedCount = n }
 switch which {
 case "plans", "all":
-    benchmarkPlans(seconds: seconds)
+    benchmarkPlans(seconds: seconds, fixedCount: fixedCount)
 default:
-    print("usage: bench [plans] [--seconds S]")
+    print("usage: bench [plans] [--seconds S] [--plans N]")
 }

@@ -5,10 +5,10 @@ extension CSCapabilities {
     static func readBlock(_ r: inout ByteReader, layouts: [CapabilitiesLayout]) throws(DecodeError) -> (CSCapabilities, CapabilitiesLayout) {
         guard let layout = layouts.first(where: { $0.byteCount == r.remaining }) else {
             // Short of the next allowed length: truncated; past the longest: trailing octets.
-            if let next = layouts.map(\.byteCount).filter({ $0 > r.remaining }).min() {
+            if let next = layouts.map({ $0.byteCount }).filter({ $0 > r.remaining }).min() {
                 throw .truncated(field: "Capabilities", needed: next - r.remaining)
             }
-            throw .trailingBytes(extra: r.remaining - (layouts.map(\.byteCount).max() ?? 0))
+            throw .trailingBytes(extra: r.remaining - (layouts.map { $0.byteCount }.max() ?? 0))
         }
         return (try CSCapabilities(reading: &r, layout: layout), layout)
     }
