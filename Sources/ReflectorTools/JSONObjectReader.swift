@@ -8,16 +8,8 @@ public struct JSONObjectReader {
         object = o
     }
 
-    /// The value of `key`, or nil when it is absent (or null and `nullMeansAbsent`).
-    public func optional(_ key: String) -> JSONValue? {
-        guard let v = object[key] else { return nil }
-        return v
-    }
-
-    func required(_ key: String, _ allowed: String) throws(ToolError) -> JSONValue {
-        guard let v = object[key] else { throw .badKey(key: key, problem: "is missing; allowed: \(allowed)") }
-        return v
-    }
+    /// The value of `key`, or nil when it is absent.
+    public func optional(_ key: String) -> JSONValue? { object[key] }
 
     /// An integer in `range`; `default` when the key is absent (required when `default` is nil).
     public func integer(_ key: String, in range: ClosedRange<Int>, default def: Int? = nil) throws(ToolError) -> Int {

@@ -1,31 +1,70 @@
-/// HCI status and error codes (Core 6.0 Vol 1 Part F §1.3) that Channel Sounding commands and
-/// events carry. A controller answers a bad command with one of these, never with a crash.
+/// HCI status and error codes (Core 6.0 Vol 1 Part F §1.3, the whole list 0x00–0x48), so that
+/// any status a real controller sends decodes; a controller answers a bad command with one of
+/// these, never with a crash. Codes the spec leaves reserved are rejected by decoders.
 public enum HCIStatus: UInt8, Sendable, Equatable, CaseIterable {
     case success = 0x00
     case unknownCommand = 0x01
     case unknownConnectionIdentifier = 0x02
     case hardwareFailure = 0x03
+    case pageTimeout = 0x04
     case authenticationFailure = 0x05
     case pinOrKeyMissing = 0x06
     case memoryCapacityExceeded = 0x07
     case connectionTimeout = 0x08
+    case connectionLimitExceeded = 0x09
+    case synchronousConnectionLimitExceeded = 0x0A
+    case connectionAlreadyExists = 0x0B
     case commandDisallowed = 0x0C
+    case connectionRejectedLimitedResources = 0x0D
+    case connectionRejectedSecurityReasons = 0x0E
+    case connectionRejectedUnacceptableAddress = 0x0F
+    case connectionAcceptTimeoutExceeded = 0x10
     case unsupportedFeatureOrParameterValue = 0x11
     case invalidHCICommandParameters = 0x12
     case remoteUserTerminatedConnection = 0x13
+    case remoteTerminatedLowResources = 0x14
+    case remoteTerminatedPowerOff = 0x15
     case connectionTerminatedByLocalHost = 0x16
+    case repeatedAttempts = 0x17
+    case pairingNotAllowed = 0x18
+    case unknownLMPPDU = 0x19
     case unsupportedRemoteFeature = 0x1A
+    case scoOffsetRejected = 0x1B
+    case scoIntervalRejected = 0x1C
+    case scoAirModeRejected = 0x1D
     case invalidLMPOrLLParameters = 0x1E
     case unspecifiedError = 0x1F
     case unsupportedLMPOrLLParameterValue = 0x20
+    case roleChangeNotAllowed = 0x21
     case llResponseTimeout = 0x22
     case llProcedureCollision = 0x23
+    case lmpPDUNotAllowed = 0x24
+    case encryptionModeNotAcceptable = 0x25
+    case linkKeyCannotBeChanged = 0x26
+    case requestedQoSNotSupported = 0x27
     case instantPassed = 0x28
+    case pairingWithUnitKeyNotSupported = 0x29
     case differentTransactionCollision = 0x2A
+    case qosUnacceptableParameter = 0x2C
+    case qosRejected = 0x2D
+    case channelClassificationNotSupported = 0x2E
     case insufficientSecurity = 0x2F
     case parameterOutOfMandatoryRange = 0x30
+    case roleSwitchPending = 0x32
+    case reservedSlotViolation = 0x34
+    case roleSwitchFailed = 0x35
+    case extendedInquiryResponseTooLarge = 0x36
+    case secureSimplePairingNotSupportedByHost = 0x37
+    case hostBusyPairing = 0x38
+    case connectionRejectedNoSuitableChannel = 0x39
     case controllerBusy = 0x3A
     case unacceptableConnectionParameters = 0x3B
+    case advertisingTimeout = 0x3C
+    case connectionTerminatedMICFailure = 0x3D
+    case connectionFailedToBeEstablished = 0x3E
+    case coarseClockAdjustmentRejected = 0x40
+    case type0SubmapNotDefined = 0x41
+    case unknownAdvertisingIdentifier = 0x42
     case limitReached = 0x43
     case operationCancelledByHost = 0x44
     case packetTooLong = 0x45
