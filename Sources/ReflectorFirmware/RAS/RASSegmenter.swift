@@ -7,10 +7,9 @@ public enum RASSegmenter {
     public static func maxSegmentLength(attMTU: Int) -> Int { attMTU - 4 }
 
     /// The segments of `body`; an empty body gives one first-and-last segment with no data.
-    /// `attMTU` must be at least 23 (the LE minimum).
+    /// An `attMTU` below 23, the LE minimum no peer may negotiate under, is taken as 23.
     public static func segments(of body: [UInt8], attMTU: Int, firstCounter: UInt8 = 0) -> [[UInt8]] {
-        precondition(attMTU >= 23, "ATT_MTU below 23")
-        let chunk = maxSegmentLength(attMTU: attMTU) - 1
+        let chunk = maxSegmentLength(attMTU: Swift.max(attMTU, 23)) - 1
         var out: [[UInt8]] = []
         out.reserveCapacity(Swift.max(1, (body.count + chunk - 1) / chunk))
         var start = 0
