@@ -11,12 +11,18 @@ let package = Package(
         // The accessory firmware: standard library only, builds for Cortex-M with Embedded Swift.
         // Float.squareRoot() lowers to sqrtf, which lives in libm on Linux (newlib on a board).
         .target(name: "ReflectorFirmware", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
+        // HCI transports and captures: H4 framing, btsnoop files (and, later, serial ports).
+        .target(name: "HCITransport"),
+        // The phone and the world: host driver, estimation, iOS-like sessions, the simulated air.
+        .target(name: "HostEmulator", dependencies: ["ReflectorFirmware", "HCITransport"]),
         // Tool support: configuration files, reports. Foundation is allowed here.
-        .target(name: "ReflectorTools", dependencies: ["ReflectorFirmware"]),
+        .target(name: "ReflectorTools", dependencies: ["ReflectorFirmware", "HostEmulator", "HCITransport"]),
         .executableTarget(name: "reflector-emu", dependencies: ["ReflectorTools"]),
-        .executableTarget(name: "bench", dependencies: ["ReflectorFirmware"]),
+        .executableTarget(name: "bench", dependencies: ["ReflectorFirmware", "HostEmulator"]),
         .testTarget(name: "ReflectorFirmwareTests", dependencies: ["ReflectorFirmware"]),
         .testTarget(name: "ReflectorToolsTests", dependencies: ["ReflectorTools"]),
+        .testTarget(name: "HostEmulatorTests", dependencies: ["HostEmulator"]),
+        .testTarget(name: "HCITransportTests", dependencies: ["HCITransport"]),
     ],
     swiftLanguageModes: [.v6]
 )

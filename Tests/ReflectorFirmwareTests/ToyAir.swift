@@ -69,6 +69,8 @@ struct ToyRadio: RadioPort {
                                        duration: duration, rotation: rotation, syncAddress: nil))
     }
 
+    mutating func compensateFrequency(ppm: Float) {}
+
     mutating func receiveTone(at time: UInt64, duration: UInt32) -> ToneReception {
         let rxAntenna = antennaSwitch.antenna(at: time)
         var sum = IQSample.zero

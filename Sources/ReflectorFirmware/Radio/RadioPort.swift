@@ -25,4 +25,9 @@ public protocol RadioPort {
 
     /// Measures the tone received over `duration` µs from `time`.
     mutating func receiveTone(at time: UInt64, duration: UInt32) -> ToneReception
+
+    /// Moves this radio's carrier by `ppm` (relative to its own crystal) from now on: the
+    /// initiator compensates the frequency offset it measured in mode-0 steps, so the tones of
+    /// both sides meet on the same frequency (Core 6.0 Vol 6 Part H §3.x, Frequency_Compensation).
+    mutating func compensateFrequency(ppm: Float)
 }
