@@ -44,16 +44,27 @@ public struct ProcedurePlanner: Sendable {
     private var replayPosition = 0
     private var finished = true
 
+    /// `drbg` is the connection's DRBG as it stands; `lastProcedureCounter` is the counter of the
+    /// last procedure run on the connection since CS security start (nil if none), so that
+    /// procedures enabled again continue the count and the backtracking chain.
     public init(
         configuration: CSConfiguration, schedule: ProcedureSchedule, antennaPaths: Int,
-        drbg: CSDRBG, policy: LeftoverBitPolicy = .regeneratePerStep, classification: ChannelMap = .allowed
+        drbg: CSDRBG, policy: LeftoverBitPolicy = .regeneratePerStep, classification: ChannelMap = .allowed,
+        lastProcedureCounter: UInt16? = nil
     ) {
         self.configuration = configuration
         self.schedule = schedule
         self.antennaPaths = min(max(antennaPaths, 1), 4)
         filtered = FilteredChannels(map: configuration.channelMap, classification: classification)
         bits = CSRandomBits(drbg: drbg, policy: policy)
+        if let last = lastProcedureCounter {
+            procedureCounter = last
+            anyProcedureStarted = true
+        }
     }
+
+    /// Whether a procedure has begun, so that `procedureCounter` names a procedure that ran.
+    public var hasBegun: Bool { anyProcedureStarted }
 
     /// Whether the filtered channel map has the 15 channels a procedure needs; without them
     /// every procedure ends at once (abort reason 0x2).

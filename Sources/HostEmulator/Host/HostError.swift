@@ -1,0 +1,22 @@
+import ReflectorFirmware
+
+/// Why a host could not set up or run Channel Sounding with a peer.
+public enum HostError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A command was refused: which one (its name) and the status the controller gave.
+    case commandFailed(command: String, status: HCIStatus)
+    /// An LE CS event reported failure.
+    case procedureFailed(event: String, status: HCIStatus)
+    /// The accessory does not meet what iOS requires for Channel Sounding.
+    case accessoryNotSupported([IOSRequirement])
+    /// The controller sent bytes that do not decode.
+    case malformedEvent(String)
+
+    public var description: String {
+        switch self {
+        case let .commandFailed(c, s): return "\(c) failed: \(s) (0x\(String(s.rawValue, radix: 16)))"
+        case let .procedureFailed(e, s): return "\(e) reported \(s) (0x\(String(s.rawValue, radix: 16)))"
+        case let .accessoryNotSupported(reqs): return "the accessory does not support what Channel Sounding on iPhone requires: " + reqs.map { "\($0.summary)" }.joined(separator: "; ")
+        case let .malformedEvent(s): return "malformed event from the controller: \(s)"
+        }
+    }
+}

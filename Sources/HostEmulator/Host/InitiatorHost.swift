@@ -1,0 +1,185 @@
+import ReflectorFirmware
+
+/// The phone's Bluetooth host for Channel Sounding: it sets up its controller and the
+/// connection's CS (capabilities, security, configuration, procedure parameters) and then
+/// turns the controller's events into whole procedures. It only ever sees HCI packets as bytes
+/// (`nextCommand`, `handleEvent`), so the same host drives the emulated controller in process
+/// and a real board over a serial port.
+public struct InitiatorHost: Sendable {
+    /// What the host wants: the configuration (role initiator) and procedure parameters.
+    public struct Setup: Sendable, Equatable {
+        public var connectionHandle: UInt16
+        public var configuration: CSConfiguration
+        public var parameters: ProcedureParameters
+        /// Refuse accessories that do not meet iOS's requirements, as an iPhone does.
+        public var requireIOSCompliance: Bool
+
+        public init(connectionHandle: UInt16, configuration: CSConfiguration, parameters: ProcedureParameters, requireIOSCompliance: Bool = true) {
+            self.connectionHandle = connectionHandle
+            var c = configuration
+            c.role = .initiator
+            self.configuration = c
+            self.parameters = parameters
+            self.requireIOSCompliance = requireIOSCompliance
+        }
+    }
+
+    /// What handling an event produced.
+    public enum Output: Sendable, Equatable {
+        /// Procedures are enabled with these parameters.
+        case enabled(LECSProcedureEnableComplete)
+        /// A whole procedure's results.
+        case procedure(ProcedureResults)
+        /// Procedures stopped (disabled by either side).
+        case disabled
+        /// Set-up or ranging failed; the host stops.
+        case failed(HostError)
+    }
+
+    public let setup: Setup
+    public private(set) var localCapabilities: CSCapabilities?
+    public private(set) var remoteCapabilities: CSCapabilities?
+    /// The peer's Bluetooth version (LL VersNr) from Read Remote Version Information.
+    public private(set) var remoteVersion: UInt8?
+    /// The configuration as the controllers agreed it (with the selected times).
+    public private(set) var agreedConfiguration: CSConfiguration?
+    public private(set) var enableComplete: LECSProcedureEnableComplete?
+    public private(set) var failure: HostError?
+
+    private var pipeline = CommandPipeline()
+    /// LE Meta subevent or event code the host waits for before its next command, if any.
+    private var awaiting: UInt8?
+    private var stage = 0
+    private var assembler = ProcedureAssembler(role: .initiator)
+
+    public init(setup: Setup) { self.setup = setup }
+
+    /// Whether procedures are running.
+    public var isRanging: Bool { enableComplete != nil && failure == nil }
+
+    /// The next command packet to send (opcode, length, parameters), if the host has one and the
+    /// previous one was answered.
+    public mutating func nextCommand() -> [UInt8]? {
+        if pipeline.isIdle, awaiting == nil, failure == nil { enqueueStage() }
+        return pipeline.next()?.encode()
+    }
+
+    /// Stops ranging: LE CS Procedure Enable with Enable = 0.
+    public mutating func stop() {
+        guard enableComplete != nil else { return }
+        pipeline.enqueue(LECSProcedureEnable(connectionHandle: setup.connectionHandle, configID: setup.configuration.configID, enable: false))
+        awaiting = LECSProcedureEnableComplete.subeventCode
+    }
+
+    /// Handles one HCI event packet (no H4 indicator).
+    public mutating func handleEvent(_ bytes: some Collection<UInt8>) -> [Output] {
+        let event: HCIEventPacket
+        do { event = try HCIEventPacket.decode(bytes) } catch { return fail(.malformedEvent("\(error)")) }
+        if let answer = pipeline.answer(event) { return handle(answer) }
+        if event.eventCode == ReadRemoteVersionInformationComplete.eventCode { return handleRemoteVersion(event) }
+        guard let code = event.leSubeventCode else { return [] }
+        switch code {
+        case LECSReadRemoteSupportedCapabilitiesComplete.subeventCode, LECSReadRemoteSupportedCapabilitiesComplete.v2SubeventCode:
+            guard let e = try? LECSReadRemoteSupportedCapabilitiesComplete.decode(packet: event) else { return fail(.malformedEvent("CS Read Remote Supported Capabilities Complete")) }
+            guard e.status == .success else { return fail(.procedureFailed(event: "CS Read Remote Supported Capabilities Complete", status: e.status)) }
+            remoteCapabilities = e.capabilities
+            return finishAwait(code: LECSReadRemoteSupportedCapabilitiesComplete.subeventCode)
+        case LECSSecurityEnableComplete.subeventCode:
+            guard let e = try? LECSSecurityEnableComplete.decode(try event.leSubeventBody(code)) else { return fail(.malformedEvent("CS Security Enable Complete")) }
+            guard e.status == .success else { return fail(.procedureFailed(event: "CS Security Enable Complete", status: e.status)) }
+            return finishAwait(code: code)
+        case LECSConfigComplete.subeventCode:
+            guard let e = try? LECSConfigComplete.decode(try event.leSubeventBody(code)) else { return fail(.malformedEvent("CS Config Complete")) }
+            guard e.status == .success else { return fail(.procedureFailed(event: "CS Config Complete", status: e.status)) }
+            if let c = e.configuration { agreedConfiguration = c }
+            return finishAwait(code: code)
+        case LECSProcedureEnableComplete.subeventCode:
+            guard let e = try? LECSProcedureEnableComplete.decode(try event.leSubeventBody(code)) else { return fail(.malformedEvent("CS Procedure Enable Complete")) }
+            guard e.status == .success else { return fail(.procedureFailed(event: "CS Procedure Enable Complete", status: e.status)) }
+            awaiting = nil
+            if e.enabled {
+                enableComplete = e
+                return [.enabled(e)]
+            }
+            enableComplete = nil
+            return [.disabled]
+        case LECSSubeventResult.subeventCode, LECSSubeventResultContinue.subeventCode:
+            do {
+                if let p = try assembler.add(event) { return [.procedure(p)] }
+            } catch {
+                return [.failed(.malformedEvent("CS Subevent Result: \(error)"))]
+            }
+            return []
+        default:
+            return []
+        }
+    }
+
+    // MARK: Set-up sequence
+
+    /// The set-up, one command (and the event it starts) per stage.
+    private mutating func enqueueStage() {
+        let h = setup.connectionHandle
+        defer { stage += 1 }
+        switch stage {
+        case 0: pipeline.enqueue(HostCommands.reset)
+        case 1: pipeline.enqueue(HostCommands.setEventMask)
+        case 2: pipeline.enqueue(HostCommands.leSetEventMask)
+        case 3: pipeline.enqueue(HostCommands.setCSHostSupport)
+        case 4: pipeline.enqueue(LECSReadLocalSupportedCapabilitiesV2())
+        case 5:
+            pipeline.enqueue(ReadRemoteVersionInformation(connectionHandle: h))
+            awaiting = ReadRemoteVersionInformationComplete.eventCode
+        case 6:
+            pipeline.enqueue(LECSReadRemoteSupportedCapabilities(connectionHandle: h))
+            awaiting = LECSReadRemoteSupportedCapabilitiesComplete.subeventCode
+        case 7:
+            pipeline.enqueue(LECSSecurityEnable(connectionHandle: h))
+            awaiting = LECSSecurityEnableComplete.subeventCode
+        case 8: pipeline.enqueue(LECSSetDefaultSettings(connectionHandle: h, initiatorEnabled: true, reflectorEnabled: false, csSyncAntennaSelection: 0x01, maxTxPower: 20))
+        case 9:
+            pipeline.enqueue(LECSCreateConfig(connectionHandle: h, createContext: .localAndRemote, configuration: setup.configuration))
+            awaiting = LECSConfigComplete.subeventCode
+        case 10: pipeline.enqueue(LECSSetProcedureParameters(connectionHandle: h, configID: setup.configuration.configID, parameters: setup.parameters))
+        case 11:
+            pipeline.enqueue(LECSProcedureEnable(connectionHandle: h, configID: setup.configuration.configID, enable: true))
+            awaiting = LECSProcedureEnableComplete.subeventCode
+        default: break
+        }
+    }
+
+    private mutating func handle(_ answer: CommandAnswer) -> [Output] {
+        guard answer.status == .success else {
+            return fail(.commandFailed(command: HostCommands.name(answer.opcode), status: answer.status))
+        }
+        if answer.opcode == LECSReadLocalSupportedCapabilitiesV2.opcode {
+            localCapabilities = (try? LECSLocalCapabilitiesReturn.decode(answer.returnParameters, v2: true))?.capabilities
+        }
+        return []
+    }
+
+    private mutating func handleRemoteVersion(_ event: HCIEventPacket) -> [Output] {
+        guard let e = try? ReadRemoteVersionInformationComplete.decode(event.parameters) else { return fail(.malformedEvent("Read Remote Version Information Complete")) }
+        guard e.status == .success else { return fail(.procedureFailed(event: "Read Remote Version Information Complete", status: e.status)) }
+        remoteVersion = e.version
+        return finishAwait(code: ReadRemoteVersionInformationComplete.eventCode)
+    }
+
+    /// The awaited event arrived. After the remote capabilities, check what iOS requires.
+    private mutating func finishAwait(code: UInt8) -> [Output] {
+        guard awaiting == code else { return [] }
+        awaiting = nil
+        if code == LECSReadRemoteSupportedCapabilitiesComplete.subeventCode, setup.requireIOSCompliance, let caps = remoteCapabilities {
+            let report = IOSComplianceReport(capabilities: caps, bluetoothVersion: remoteVersion ?? 0)
+            if !report.isCompliant { return fail(.accessoryNotSupported(report.unmet)) }
+        }
+        return []
+    }
+
+    private mutating func fail(_ error: HostError) -> [Output] {
+        failure = error
+        pipeline.clear()
+        awaiting = nil
+        return [.failed(error)]
+    }
+}

@@ -1,0 +1,217 @@
+/// HCI command handling: parse the packet, check it as a controller must, answer with Command
+/// Complete or Command Status, and start the LL procedure a command needs.
+extension CSController {
+    /// Handles one HCI command packet (opcode, length, parameters; no H4 indicator). Malformed
+    /// packets and parameters are answered with an error status; nothing traps.
+    public mutating func handleCommand(_ bytes: some Collection<UInt8>) {
+        let packet: HCICommandPacket
+        do {
+            packet = try HCICommandPacket.decode(bytes)
+        } catch {
+            // A packet whose length octet disagrees with its size: answer for its opcode if there is one.
+            let b = Array(bytes)
+            if b.count >= 2 { commandStatus(UInt16(b[0]) | UInt16(b[1]) << 8, .invalidHCICommandParameters) }
+            return
+        }
+        let op = packet.opcode
+        let p = packet.parameters
+        switch op {
+        case ControllerOpcode.reset:
+            resetState()
+            complete(op, status: .success)
+        case ControllerOpcode.setEventMask:
+            guard p.count == 8 else { return complete(op, status: .invalidHCICommandParameters) }
+            masks.events = Self.u64(p)
+            complete(op, status: .success)
+        case ControllerOpcode.leSetEventMask:
+            guard p.count == 8 else { return complete(op, status: .invalidHCICommandParameters) }
+            masks.leEvents = Self.u64(p)
+            if masks.leEvents & (1 << 55) != 0 { capabilitiesLayout = .v2 }
+            complete(op, status: .success)
+        case ControllerOpcode.readLocalVersion:
+            var w = ByteWriter(capacity: 9)
+            w.u8(HCIStatus.success.rawValue)
+            w.u8(hciVersion)
+            w.u16(0x0001)  // HCI_Subversion
+            w.u8(hciVersion)  // LMP/LL version
+            w.u16(0xFFFF)  // Company_ID: none assigned (this is a model)
+            w.u16(0x0001)  // LMP_Subversion
+            complete(op, w.bytes)
+        case ControllerOpcode.readLocalSupportedCommands:
+            complete(op, [HCIStatus.success.rawValue] + SupportedCommands.bitmap)
+        case ControllerOpcode.readLocalSupportedFeatures:
+            // LMP features: LE supported (controller) bit 38, BR/EDR not supported bit 37.
+            complete(op, [HCIStatus.success.rawValue] + Self.octets(UInt64(1) << 38 | UInt64(1) << 37))
+        case ControllerOpcode.readBDAddr:
+            complete(op, [HCIStatus.success.rawValue] + Array(Self.octets(address).prefix(6)))
+        case ControllerOpcode.leReadLocalSupportedFeatures:
+            complete(op, [HCIStatus.success.rawValue] + Self.octets(leFeatures))
+        case ControllerOpcode.leReadBufferSize:
+            complete(op, [HCIStatus.success.rawValue, 251, 0, 4])
+        case ControllerOpcode.leReadBufferSizeV2:
+            complete(op, [HCIStatus.success.rawValue, 251, 0, 4, 0, 0, 0])
+        case ControllerOpcode.leSetHostFeature:
+            guard p.count == 2, p[1] <= 1 else { return complete(op, status: .invalidHCICommandParameters) }
+            guard p[0] == 47 else { return complete(op, status: .unsupportedFeatureOrParameterValue) }
+            if p[1] == 1 { hostFeatures |= 1 << 47 } else { hostFeatures &= ~(1 << 47) }
+            complete(op, status: .success)
+        case LECSReadLocalSupportedCapabilities.opcode:
+            complete(op, LECSLocalCapabilitiesReturn(capabilities: localCapabilities, layout: .v1).encode())
+        case LECSReadLocalSupportedCapabilitiesV2.opcode:
+            capabilitiesLayout = .v2
+            complete(op, LECSLocalCapabilitiesReturn(capabilities: localCapabilities, layout: .v2).encode())
+        case LECSReadRemoteSupportedCapabilities.opcode:
+            guard let c = decode(op, LECSReadRemoteSupportedCapabilities.self, p, status: true) else { return }
+            guard checkHandle(op, c.connectionHandle, status: true) else { return }
+            commandStatus(op, .success)
+            pdus.append(LLControlPDU.capabilitiesRequest(localCapabilities).encode())
+        case LECSWriteCachedRemoteSupportedCapabilities.opcode:
+            guard let c = decode(op, LECSWriteCachedRemoteSupportedCapabilities.self, p, status: false) else { return }
+            guard checkHandle(op, c.connectionHandle, status: false) else { return }
+            remoteCapabilities = c.capabilities
+            complete(op, status: .success, handle: c.connectionHandle)
+        case LECSWriteCachedRemoteSupportedCapabilitiesV2.opcode:
+            guard let c = decode(op, LECSWriteCachedRemoteSupportedCapabilitiesV2.self, p, status: false) else { return }
+            guard checkHandle(op, c.connectionHandle, status: false) else { return }
+            remoteCapabilities = c.capabilities
+            complete(op, status: .success, handle: c.connectionHandle)
+        case LECSSecurityEnable.opcode:
+            guard let c = decode(op, LECSSecurityEnable.self, p, status: true) else { return }
+            guard checkHandle(op, c.connectionHandle, status: true) else { return }
+            // Only the central starts CS security (Vol 6 Part B §5.1.23).
+            guard connection.isCentral, pendingSecurity == nil else { return commandStatus(op, .commandDisallowed) }
+            commandStatus(op, .success)
+            startSecurity()
+        case LECSSetDefaultSettings.opcode:
+            guard let c = decode(op, LECSSetDefaultSettings.self, p, status: false) else { return }
+            guard checkHandle(op, c.connectionHandle, status: false) else { return }
+            if (c.initiatorEnabled && !localCapabilities.supports(.initiator)) || (c.reflectorEnabled && !localCapabilities.supports(.reflector)) {
+                return complete(op, status: .unsupportedFeatureOrParameterValue, handle: c.connectionHandle)
+            }
+            if c.csSyncAntennaSelection != 0xFE && c.csSyncAntennaSelection != 0xFF && c.csSyncAntennaSelection > localCapabilities.numAntennas {
+                return complete(op, status: .unsupportedFeatureOrParameterValue, handle: c.connectionHandle)
+            }
+            defaultSettings.initiatorEnabled = c.initiatorEnabled
+            defaultSettings.reflectorEnabled = c.reflectorEnabled
+            defaultSettings.syncAntennaSelection = c.csSyncAntennaSelection
+            defaultSettings.maxTxPower = c.maxTxPower
+            complete(op, status: .success, handle: c.connectionHandle)
+        case LECSReadRemoteFAETable.opcode:
+            guard let c = decode(op, LECSReadRemoteFAETable.self, p, status: true) else { return }
+            guard checkHandle(op, c.connectionHandle, status: true) else { return }
+            if let remote = remoteCapabilities, remote.subfeatures.contains(.noTransmitterFAE) {
+                return commandStatus(op, .unsupportedRemoteFeature)
+            }
+            commandStatus(op, .success)
+            pdus.append(LLControlPDU.faeRequest.encode())
+        case LECSWriteCachedRemoteFAETable.opcode:
+            guard let c = decode(op, LECSWriteCachedRemoteFAETable.self, p, status: false) else { return }
+            guard checkHandle(op, c.connectionHandle, status: false) else { return }
+            remoteFAETable = c.table
+            complete(op, status: .success, handle: c.connectionHandle)
+        case LECSCreateConfig.opcode:
+            guard let c = decode(op, LECSCreateConfig.self, p, status: true) else { return }
+            guard checkHandle(op, c.connectionHandle, status: true) else { return }
+            createConfig(op, c)
+        case LECSRemoveConfig.opcode:
+            guard let c = decode(op, LECSRemoveConfig.self, p, status: true) else { return }
+            guard checkHandle(op, c.connectionHandle, status: true) else { return }
+            guard c.configID < 4, configurations[Int(c.configID)] != nil else { return commandStatus(op, .invalidHCICommandParameters) }
+            guard run?.configID != c.configID else { return commandStatus(op, .commandDisallowed) }
+            commandStatus(op, .success)
+            removeConfig(c.configID, notifyPeer: true)
+        case LECSSetChannelClassification.opcode:
+            guard let c = decode(op, LECSSetChannelClassification.self, p, status: false) else { return }
+            // At least 15 channels must stay usable (Vol 4 Part E §7.8.139).
+            guard !c.classification.usesDisallowedChannels, FilteredChannels(map: .allowed, classification: c.classification).isSufficient else {
+                return complete(op, status: .invalidHCICommandParameters)
+            }
+            channelClassification = c.classification
+            complete(op, status: .success)
+        case LECSSetProcedureParameters.opcode:
+            guard let c = decode(op, LECSSetProcedureParameters.self, p, status: false) else { return }
+            guard checkHandle(op, c.connectionHandle, status: false) else { return }
+            setProcedureParameters(op, c)
+        case LECSProcedureEnable.opcode:
+            guard let c = decode(op, LECSProcedureEnable.self, p, status: true) else { return }
+            guard checkHandle(op, c.connectionHandle, status: true) else { return }
+            enableProcedures(op, c)
+        default:
+            commandStatus(op, .unknownCommand)
+        }
+    }
+
+    /// Decodes a command's parameters or answers the malformed command and returns nil.
+    mutating func decode<C: HCICommand>(_ op: UInt16, _ type: C.Type, _ p: [UInt8], status: Bool) -> C? {
+        do {
+            return try C.decode(p)
+        } catch {
+            if status { commandStatus(op, .invalidHCICommandParameters) } else { complete(op, status: .invalidHCICommandParameters) }
+            return nil
+        }
+    }
+
+    /// Answers Unknown Connection Identifier for a handle other than the connection's.
+    mutating func checkHandle(_ op: UInt16, _ handle: UInt16, status: Bool) -> Bool {
+        guard handle == connection.handle else {
+            if status { commandStatus(op, .unknownConnectionIdentifier) } else { complete(op, status: .unknownConnectionIdentifier, handle: handle) }
+            return false
+        }
+        return true
+    }
+
+    /// LE features: Channel Sounding (46), CS Host Support as the host set it (47), CS Tone
+    /// Quality Indication (48); plus the 2M PHY (8) the CS_SYNC PHYs rely on.
+    var leFeatures: UInt64 {
+        var f: UInt64 = 1 << 46 | 1 << 48 | 1 << 8
+        f |= hostFeatures & (1 << 47)
+        return f
+    }
+
+    mutating func resetState() {
+        masks = EventMasks()
+        hostFeatures = 0
+        capabilitiesLayout = .v1
+        remoteCapabilities = nil
+        remoteFAETable = nil
+        drbg = nil
+        pendingSecurity = nil
+        defaultSettings = DefaultSettings()
+        configurations = [CSConfiguration?](repeating: nil, count: 4)
+        procedureParameters = [ProcedureParameters?](repeating: nil, count: 4)
+        channelClassification = .allowed
+        pendingConfiguration = nil
+        pendingEnable = nil
+        run = nil
+        events.removeAll()
+        pdus.removeAll()
+    }
+
+    static func u64(_ p: [UInt8]) -> UInt64 {
+        var v: UInt64 = 0
+        for (i, b) in p.prefix(8).enumerated() { v |= UInt64(b) << UInt64(8 * i) }
+        return v
+    }
+
+    static func octets(_ v: UInt64) -> [UInt8] {
+        var w = ByteWriter(capacity: 8)
+        w.uint(v, 8)
+        return w.bytes
+    }
+}
+
+/// Opcodes of the general commands the controller answers besides the CS ones
+/// (Core 6.0 Vol 4 Part E §7.3, §7.4, §7.8).
+enum ControllerOpcode {
+    static let setEventMask: UInt16 = 0x0C01
+    static let reset: UInt16 = 0x0C03
+    static let readLocalVersion: UInt16 = 0x1001
+    static let readLocalSupportedCommands: UInt16 = 0x1002
+    static let readLocalSupportedFeatures: UInt16 = 0x1003
+    static let readBDAddr: UInt16 = 0x1009
+    static let leSetEventMask: UInt16 = 0x2001
+    static let leReadBufferSize: UInt16 = 0x2002
+    static let leReadLocalSupportedFeatures: UInt16 = 0x2003
+    static let leReadBufferSizeV2: UInt16 = 0x2060
+    static let leSetHostFeature: UInt16 = 0x2074
+}

@@ -1,0 +1,105 @@
+/// The Channel Sounding part of a Bluetooth LE controller, for either role: it takes HCI
+/// command packets from its host and LL control PDUs from the peer controller, answers with HCI
+/// event packets and LL PDUs (always the exact bytes the spec defines), and runs the CS
+/// procedures its configuration enables (Core 6.0 Vol 4 Part E §7.8.130–§7.8.144 for the
+/// commands, Vol 6 Part B §5.1.23–§5.1.29 for the LL procedures, Vol 6 Part H for procedures).
+///
+/// It owns no transport and no radio: the caller moves bytes (`handleCommand`, `receiveFromPeer`,
+/// `takeEvents`, `takePDUs`) and lends the radio for each step (`run`, or `transmit` and
+/// `receive`), so the same controller runs in the emulator's loopback and behind a UART.
+public struct CSController: Sendable {
+    public let localCapabilities: CSCapabilities
+    /// HCI_Version (and LL VersNr): 0x11 for Core 6.3.
+    public let hciVersion: UInt8
+    public let address: UInt64
+    public internal(set) var connection: LinkConnection
+    public internal(set) var masks = EventMasks()
+    /// LE features the host switched on with LE Set Host Feature (bit 47: CS host support).
+    public internal(set) var hostFeatures: UInt64 = 0
+    /// Which form of capabilities events the host reads (v2 once it used a v2 command or unmasked event 0x38).
+    var capabilitiesLayout: CapabilitiesLayout = .v1
+
+    var random: ControllerRandom
+    var events: [[UInt8]] = []
+    var pdus: [[UInt8]] = []
+
+    // CS state of the connection.
+    public internal(set) var remoteCapabilities: CSCapabilities?
+    public internal(set) var remoteFAETable: FAETable?
+    /// The DRBG both sides instantiated in CS security start; nil before it.
+    public internal(set) var drbg: CSDRBG?
+    /// The central's halves while its LL_CS_SEC_REQ awaits the answer.
+    var pendingSecurity: SecurityHalves?
+    public internal(set) var defaultSettings = DefaultSettings()
+    public internal(set) var configurations = [CSConfiguration?](repeating: nil, count: 4)
+    public internal(set) var procedureParameters = [ProcedureParameters?](repeating: nil, count: 4)
+    public internal(set) var channelClassification = ChannelMap.allowed
+    /// A configuration this side proposed in LL_CS_CONFIG_REQ, until the peer answers.
+    var pendingConfiguration: CSConfiguration?
+    /// A Procedure Enable this side proposed in LL_CS_REQ, until the procedure starts.
+    var pendingEnable: UInt8?
+    var run: ProcedureRun?
+    /// The leftover-bit policy both sides use (a project setting; see `LeftoverBitPolicy`).
+    public var leftoverBitPolicy: LeftoverBitPolicy = .regeneratePerStep
+    /// The controller clock (µs) as last told by `advance(to:)`; procedures start after it.
+    public internal(set) var now: UInt64 = 0
+
+    public init(capabilities: CSCapabilities, hciVersion: UInt8 = 0x11, address: UInt64, connection: LinkConnection, seed: UInt64) {
+        localCapabilities = capabilities
+        self.hciVersion = hciVersion
+        self.address = address & 0xFFFF_FFFF_FFFF
+        self.connection = connection
+        random = ControllerRandom(seed: seed)
+    }
+
+    /// HCI event packets for the host (without the H4 indicator), oldest first; clears the queue.
+    public mutating func takeEvents() -> [[UInt8]] {
+        defer { events.removeAll(keepingCapacity: true) }
+        return events
+    }
+
+    /// LL control PDUs for the peer controller (opcode and CtrData), oldest first; clears the queue.
+    public mutating func takePDUs() -> [[UInt8]] {
+        defer { pdus.removeAll(keepingCapacity: true) }
+        return pdus
+    }
+
+    /// Moves the controller clock forward (connection events pass with it).
+    public mutating func advance(to time: UInt64) {
+        guard time > now else { return }
+        now = time
+        connection.eventCounter = UInt16(truncatingIfNeeded: time / UInt64(connection.intervalMicroseconds))
+    }
+
+    /// Whether procedures are enabled on the connection.
+    public var proceduresEnabled: Bool { run != nil }
+
+    // MARK: Sending
+
+    mutating func send(_ event: HCIEventPacket) { events.append(event.encode()) }
+
+    /// Sends an LE Meta event if the host unmasked it.
+    mutating func sendLEMeta(code: UInt8, body: [UInt8]) {
+        guard masks.allows(leSubevent: code) else { return }
+        send(HCIEventPacket(leSubevent: code, body: body))
+    }
+
+    mutating func complete(_ opcode: UInt16, _ returnParameters: [UInt8]) {
+        send(CommandCompleteEvent(opcode: opcode, returnParameters: returnParameters).packet)
+    }
+
+    mutating func complete(_ opcode: UInt16, status: HCIStatus, handle: UInt16? = nil) {
+        send(CommandCompleteEvent(opcode: opcode, status: status, connectionHandle: handle).packet)
+    }
+
+    mutating func commandStatus(_ opcode: UInt16, _ status: HCIStatus) {
+        send(CommandStatusEvent(status: status, opcode: opcode).packet)
+    }
+}
+
+/// The central's or peripheral's halves of the CS security material (Vol 6 Part B §5.1.23).
+struct SecurityHalves: Sendable, Equatable {
+    var iv: UInt64
+    var instantiationNonce: UInt32
+    var personalization: UInt64
+}

@@ -1,0 +1,94 @@
+/// The accessory's host side of Channel Sounding: it readies its controller for the reflector
+/// role (event masks, CS host support, LE CS Set Default Settings) and, when inline PCT transfer
+/// is off, serves each procedure's results to the phone as RAS ranging data (real-time mode:
+/// the segments of the Real-time Ranging Data characteristic, RAS 1.0 §3.2). With inline PCT
+/// the phone needs nothing from it, as Nordic's IPT reflector shows.
+public struct ReflectorHostApp: Sendable {
+    /// What handling an event produced.
+    public enum Output: Sendable, Equatable {
+        /// The peer created a configuration on this side (LE CS Config Complete).
+        case configured(CSConfiguration)
+        /// Procedures were enabled or disabled.
+        case procedures(enabled: Bool)
+        /// Notifications of Real-time Ranging Data for one procedure, in order.
+        case rangingData(counter: UInt16, segments: [[UInt8]])
+        /// A command failed during set-up.
+        case failed(opcode: UInt16, status: HCIStatus)
+    }
+
+    public let connectionHandle: UInt16
+    /// The negotiated ATT_MTU, which bounds each RAS segment.
+    public var attMTU: Int
+    /// CS_SYNC antenna for Set Default Settings (1...4).
+    public var syncAntenna: UInt8
+    public private(set) var configuration: CSConfiguration?
+    public private(set) var selectedTxPower: Int8 = 0
+    private var pipeline = CommandPipeline()
+    private var stage = 0
+    private var assembler = ProcedureAssembler(role: .reflector)
+    private var segmentCounter: UInt8 = 0
+
+    public init(connectionHandle: UInt16, attMTU: Int = 247, syncAntenna: UInt8 = 1) {
+        self.connectionHandle = connectionHandle
+        self.attMTU = attMTU
+        self.syncAntenna = syncAntenna
+    }
+
+    /// Whether set-up is done.
+    public var isReady: Bool { stage > 4 && pipeline.isIdle }
+
+    /// The next command packet to send, if any.
+    public mutating func nextCommand() -> [UInt8]? {
+        if pipeline.isIdle { enqueueStage() }
+        return pipeline.next()?.encode()
+    }
+
+    private mutating func enqueueStage() {
+        defer { stage += 1 }
+        switch stage {
+        case 0: pipeline.enqueue(HCICommandPacket(opcode: 0x0C03, parameters: []))
+        case 1: pipeline.enqueue(HCICommandPacket(opcode: 0x0C01, parameters: Self.octets(0x0000_1FFF_FFFF_FFFF | 1 << 61)))
+        case 2: pipeline.enqueue(HCICommandPacket(opcode: 0x2001, parameters: Self.octets(0x1F | 0xFF << 43 | 1 << 55)))
+        case 3: pipeline.enqueue(HCICommandPacket(opcode: 0x2074, parameters: [47, 1]))
+        case 4:
+            pipeline.enqueue(LECSSetDefaultSettings(connectionHandle: connectionHandle, initiatorEnabled: false, reflectorEnabled: true,
+                                                    csSyncAntennaSelection: syncAntenna, maxTxPower: 20))
+        default: break
+        }
+    }
+
+    /// Handles one HCI event packet (no H4 indicator).
+    public mutating func handleEvent(_ bytes: some Collection<UInt8>) -> [Output] {
+        guard let event = try? HCIEventPacket.decode(bytes) else { return [] }
+        if let answer = pipeline.answer(event) {
+            return answer.status == .success ? [] : [.failed(opcode: answer.opcode, status: answer.status)]
+        }
+        guard let code = event.leSubeventCode, let body = try? event.leSubeventBody(code) else { return [] }
+        switch code {
+        case LECSConfigComplete.subeventCode:
+            guard let e = try? LECSConfigComplete.decode(body), e.status == .success else { return [] }
+            configuration = e.action == .created ? e.configuration : nil
+            return configuration.map { [.configured($0)] } ?? []
+        case LECSProcedureEnableComplete.subeventCode:
+            guard let e = try? LECSProcedureEnableComplete.decode(body), e.status == .success else { return [] }
+            if e.enabled { selectedTxPower = e.selectedTxPower }
+            return [.procedures(enabled: e.enabled)]
+        case LECSSubeventResult.subeventCode, LECSSubeventResultContinue.subeventCode:
+            guard let procedure = try? assembler.add(event) else { return [] }
+            // Under inline PCT transfer the phone does not need the reflector's results.
+            if configuration?.inlinePCT == true { return [] }
+            let body = RangingData(selectedTxPower: selectedTxPower, results: procedure.subevents).encode()
+            let segments = RASSegmenter.segments(of: body, attMTU: attMTU, firstCounter: segmentCounter)
+            segmentCounter = UInt8(truncatingIfNeeded: Int(segmentCounter) + segments.count) & 0x3F
+            return [.rangingData(counter: procedure.procedureCounter & 0x0FFF, segments: segments)]
+        default:
+            return []
+        }
+    }
+
+    static func octets(_ v: UInt64) -> [UInt8] {
+        var w = ByteWriter(capacity: 8)
+        w.uint(v, 8)
+        return w.bytes
+    }
+}
