@@ -1,0 +1,35 @@
+/// LL_CS_CAPABILITIES_REQ (opcode 0x2E, 25 octets of CtrData; Core 6.0 Vol 6 Part B §2.4.2.44,
+/// best knowledge): asks the peer for its CS capabilities and carries the sender's own, so one
+/// exchange informs both sides (NimBLE PR #1765 stores the remote capabilities from the request
+/// and answers with its own).
+///
+/// The body is the 25-octet LL capabilities block, encoded and checked by
+/// `CSCapabilities.encodeLL(into:)` / `CSCapabilities(llBody:)`; its layout is documented there.
+/// Core 6.3 fields without an LL position (IPT, 2M RTT N values) are not carried.
+public struct LLCSCapabilitiesReq: Sendable, Equatable {
+    public static let opcode = LLControlOpcode.csCapabilitiesReq
+
+    /// The sender's capabilities.
+    public var capabilities: CSCapabilities
+
+    public init(capabilities: CSCapabilities) { self.capabilities = capabilities }
+
+    public func encodeBody(into w: inout ByteWriter) { capabilities.encodeLL(into: &w) }
+
+    static func decodeBody(_ r: inout ByteReader) throws(DecodeError) -> LLCSCapabilitiesReq {
+        LLCSCapabilitiesReq(capabilities: try CSCapabilities(llBody: r.octets(CSCapabilities.llBodyLength, "CS_Capabilities")))
+    }
+}
+
+extension LLCSCapabilitiesReq {
+    /// `Opcode | CtrData` (see `LLControlPDU.encode()`).
+    public func encode() -> [UInt8] { LLControlPDU.csCapabilitiesReq(self).encode() }
+
+    /// Decodes `Opcode | CtrData`; `.unexpectedCode` for another opcode.
+    public static func decode(_ bytes: some Collection<UInt8>) throws(DecodeError) -> LLCSCapabilitiesReq {
+        guard case let .csCapabilitiesReq(p) = try LLControlPDU.payload(bytes, expecting: opcode) else {
+            throw .unexpectedCode(expected: Int(opcode.rawValue), found: -1)
+        }
+        return p
+    }
+}
