@@ -55,6 +55,11 @@ extension CSController {
             guard p[0] == 47 else { return complete(op, status: .unsupportedFeatureOrParameterValue) }
             if p[1] == 1 { hostFeatures |= 1 << 47 } else { hostFeatures &= ~(1 << 47) }
             complete(op, status: .success)
+        case ReadRemoteVersionInformation.opcode:
+            guard let c = decode(op, ReadRemoteVersionInformation.self, p, status: true) else { return }
+            guard checkHandle(op, c.connectionHandle, status: true) else { return }
+            commandStatus(op, .success)
+            requestVersion()
         case LECSReadLocalSupportedCapabilities.opcode:
             complete(op, LECSLocalCapabilitiesReturn(capabilities: localCapabilities, layout: .v1).encode())
         case LECSReadLocalSupportedCapabilitiesV2.opcode:
@@ -64,7 +69,7 @@ extension CSController {
             guard let c = decode(op, LECSReadRemoteSupportedCapabilities.self, p, status: true) else { return }
             guard checkHandle(op, c.connectionHandle, status: true) else { return }
             commandStatus(op, .success)
-            pdus.append(LLControlPDU.capabilitiesRequest(localCapabilities).encode())
+            pdus.append(LLControlPDU.csCapabilitiesReq(LLCSCapabilitiesReq(capabilities: localCapabilities)).encode())
         case LECSWriteCachedRemoteSupportedCapabilities.opcode:
             guard let c = decode(op, LECSWriteCachedRemoteSupportedCapabilities.self, p, status: false) else { return }
             guard checkHandle(op, c.connectionHandle, status: false) else { return }
@@ -103,7 +108,7 @@ extension CSController {
                 return commandStatus(op, .unsupportedRemoteFeature)
             }
             commandStatus(op, .success)
-            pdus.append(LLControlPDU.faeRequest.encode())
+            pdus.append(LLControlPDU.csFAEReq(LLCSFAEReq()).encode())
         case LECSWriteCachedRemoteFAETable.opcode:
             guard let c = decode(op, LECSWriteCachedRemoteFAETable.self, p, status: false) else { return }
             guard checkHandle(op, c.connectionHandle, status: false) else { return }
@@ -182,6 +187,9 @@ extension CSController {
         channelClassification = .allowed
         pendingConfiguration = nil
         pendingEnable = nil
+        pendingRequest = nil
+        lastProcedureCounter = nil
+        versionRequested = false
         run = nil
         events.removeAll()
         pdus.removeAll()

@@ -36,8 +36,16 @@ public struct CSController: Sendable {
     public internal(set) var channelClassification = ChannelMap.allowed
     /// A configuration this side proposed in LL_CS_CONFIG_REQ, until the peer answers.
     var pendingConfiguration: CSConfiguration?
-    /// A Procedure Enable this side proposed in LL_CS_REQ, until the procedure starts.
+    /// The configuration whose procedures are being agreed (LL_CS_REQ sent or received).
     var pendingEnable: UInt8?
+    /// The LL_CS_REQ being agreed, until LL_CS_IND fixes the schedule.
+    var pendingRequest: LLCSReq?
+    /// The counter of the last procedure since CS security start, kept across disable and enable.
+    var lastProcedureCounter: UInt16?
+    /// The version exchange: whether ours went out, whether the host asked, and the peer's.
+    var versionSent = false
+    var versionRequested = false
+    public internal(set) var remoteVersion: LLVersionInd?
     var run: ProcedureRun?
     /// The leftover-bit policy both sides use (a project setting; see `LeftoverBitPolicy`).
     public var leftoverBitPolicy: LeftoverBitPolicy = .regeneratePerStep
