@@ -21,6 +21,8 @@ struct BTSnoopFileSinkTests {
         if let sample = ProcessInfo.processInfo.environment["HCITRANSPORT_SAMPLE_BTSNOOP"] {
             try? FileManager.default.removeItem(atPath: sample)
             try FileManager.default.copyItem(atPath: path, toPath: sample)
+            let h1 = try BTSnoopWriter(datalink: .hciUnencapsulated).encodeFile(BTSnoopReaderTests.records())
+            FileManager.default.createFile(atPath: sample + ".h1", contents: Data(h1))
         }
     }
 

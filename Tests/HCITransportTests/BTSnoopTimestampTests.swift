@@ -16,7 +16,9 @@ struct BTSnoopTimestampTests {
     }
 
     @Test func virtualClock() {
-        #expect(BTSnoopTimestamp(virtualMicroseconds: 0) == BTSnoopTimestamp(unixMicroseconds: 0))
+        // By default virtual time 0 is 2000-01-01, i.e. exactly BlueZ's constant.
+        #expect(BTSnoopTimestamp(virtualMicroseconds: 0).microsecondsSinceYearZero == BTSnoopTimestamp.year2000Offset)
+        #expect(BTSnoopTimestamp(virtualMicroseconds: 0, origin: 0) == BTSnoopTimestamp(unixMicroseconds: 0))
         let origin: Int64 = 1_795_952_853_000_000
         let t = BTSnoopTimestamp(virtualMicroseconds: 1_250, origin: origin)
         #expect(t.unixMicroseconds == origin + 1_250)

@@ -2,7 +2,8 @@
 ///
 /// Every reading error carries the file offset it is about. For a record that offset is where
 /// the record starts, which is also the length of the file's valid prefix: the records before it
-/// were returned, and truncating the file there repairs it.
+/// were returned, and truncating the file there repairs it. The one exception is
+/// `unknownIndicator`, which points at the bad octet itself (24 octets after its record's start).
 public enum BTSnoopError: Error, Sendable, Equatable {
     /// Fewer than 16 octets: no complete file header.
     case truncatedFileHeader(available: Int)

@@ -29,10 +29,16 @@ public struct BTSnoopTimestamp: Sendable, Hashable, Comparable {
         microsecondsSinceYearZero = overflow ? .max : sum
     }
 
+    /// Where virtual time 0 lands by default: 2000-01-01T00:00:00Z, so the stored value is
+    /// `year2000Offset + virtualMicroseconds`, BlueZ's own convention. Not 1970: btmon (5.66)
+    /// subtracts the 2000 constant as an unsigned number and prints nonsense for earlier times,
+    /// while Wireshark shows either correctly.
+    public static let defaultVirtualOrigin: Int64 = 946_684_800_000_000
+
     /// The timestamp of a virtual-clock reading: `virtualMicroseconds` after the Unix time
-    /// `origin` (default: the Unix epoch, so a loopback capture starts at 1970-01-01 and absolute
-    /// times read as elapsed virtual time). Saturates instead of trapping.
-    public init(virtualMicroseconds: UInt64, origin unixMicroseconds: Int64 = 0) {
+    /// `origin` (in microseconds; default `defaultVirtualOrigin`), so absolute times in a loopback
+    /// capture read as elapsed virtual time. Saturates instead of trapping.
+    public init(virtualMicroseconds: UInt64, origin unixMicroseconds: Int64 = BTSnoopTimestamp.defaultVirtualOrigin) {
         let elapsed = Int64(clamping: virtualMicroseconds)
         let (unix, overflow) = unixMicroseconds.addingReportingOverflow(elapsed)
         self.init(unixMicroseconds: overflow ? .max : unix)
