@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+@testable import HCITransport
+
+struct BTSnoopFileSinkTests {
+    @Test func sinkWritesWhatTheReaderReadsBack() throws {
+        let path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("hcitransport-\(UInt64.random(in: 0...UInt64.max)).btsnoop").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let records = try BTSnoopReaderTests.records() + BTSnoopReaderTests.h4Only()
+        let sink = try BTSnoopFileSink(creatingFileAtPath: path)
+        for record in records { try sink.append(record) }
+        try sink.close()
+
+        #expect(FileManager.default.contents(atPath: path).map([UInt8].init) == (try BTSnoopWriter().encodeFile(records)))
+        let result = try BTSnoopReader.parseFile(atPath: path)
+        #expect(result.error == nil)
+        #expect(result.records == records)
+
+        // A by-hand check with external tools: HCITRANSPORT_SAMPLE_BTSNOOP=/tmp/x.btsnoop swift test …
+        if let sample = ProcessInfo.processInfo.environment["HCITRANSPORT_SAMPLE_BTSNOOP"] {
+            try? FileManager.default.removeItem(atPath: sample)
+            try FileManager.default.copyItem(atPath: path, toPath: sample)
+            let h1 = try BTSnoopWriter(datalink: .hciUnencapsulated).encodeFile(BTSnoopReaderTests.records())
+            FileManager.default.createFile(atPath: sample + ".h1", contents: Data(h1))
+        }
+    }
+
+    @Test func missingFileIsATypedError() {
+        #expect(throws: BTSnoopFileError.cannotRead(path: "/nonexistent/x.btsnoop")) {
+            try BTSnoopReader.parseFile(atPath: "/nonexistent/x.btsnoop")
+        }
+    }
+}
