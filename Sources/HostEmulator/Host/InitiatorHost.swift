@@ -28,8 +28,9 @@ public struct InitiatorHost: Sendable {
     public enum Output: Sendable, Equatable {
         /// Procedures are enabled with these parameters.
         case enabled(LECSProcedureEnableComplete)
-        /// A whole procedure's results.
-        case procedure(ProcedureResults)
+        /// A whole procedure: the initiator's results and, without inline PCT, the reflector's
+        /// step data from RAS (paired with the initiator's steps by order).
+        case procedure(ProcedureResults, reflectorSteps: [StepData?]?)
         /// Procedures stopped (disabled by either side).
         case disabled
         /// Set-up or ranging failed; the host stops.
@@ -51,6 +52,14 @@ public struct InitiatorHost: Sendable {
     private var awaiting: UInt8?
     private var stage = 0
     private var assembler = ProcedureAssembler(role: .initiator)
+    private var ras = RASReassembler()
+    /// Procedures waiting for the reflector's RAS data, and RAS data waiting for its procedure,
+    /// by ranging counter (the low 12 bits of the procedure counter).
+    private var waitingForRAS: [UInt16: ProcedureResults] = [:]
+    private var rasBeforeProcedure: [UInt16: RangingData] = [:]
+
+    /// Whether the procedures use inline PCT transfer (the reflector's PCTs are then not needed).
+    public var usesInlinePCT: Bool { agreedConfiguration?.inlinePCT ?? setup.configuration.inlinePCT }
 
     public init(setup: Setup) { self.setup = setup }
 
@@ -105,7 +114,7 @@ public struct InitiatorHost: Sendable {
             return [.disabled]
         case LECSSubeventResult.subeventCode, LECSSubeventResultContinue.subeventCode:
             do {
-                if let p = try assembler.add(event) { return [.procedure(p)] }
+                if let p = try assembler.add(event) { return deliver(p) }
             } catch {
                 return [.failed(.malformedEvent("CS Subevent Result: \(error)"))]
             }
@@ -113,6 +122,39 @@ public struct InitiatorHost: Sendable {
         default:
             return []
         }
+    }
+
+    /// One notification of the reflector's Real-time Ranging Data characteristic (RAS): the
+    /// segments of a procedure's ranging data, reassembled and paired with the initiator's own
+    /// results by ranging counter.
+    public mutating func receiveRangingData(_ segment: some Collection<UInt8>) -> [Output] {
+        let body: [UInt8]?
+        do { body = try ras.add(segment) } catch { return [] }  // a lost segment loses that procedure only
+        guard let body, let paths = agreedAntennaPaths,
+            let data = try? RangingData.decode(body, senderRole: .reflector, antennaPaths: paths)
+        else { return [] }
+        let counter = data.header.rangingCounter
+        if let p = waitingForRAS.removeValue(forKey: counter) { return [combine(p, data)] }
+        rasBeforeProcedure[counter] = data
+        return []
+    }
+
+    private var agreedAntennaPaths: Int? { enableComplete?.antennaConfiguration?.antennaPaths }
+
+    private mutating func deliver(_ p: ProcedureResults) -> [Output] {
+        if usesInlinePCT { return [.procedure(p, reflectorSteps: nil)] }
+        let counter = p.procedureCounter & 0x0FFF
+        if let data = rasBeforeProcedure.removeValue(forKey: counter) { return [combine(p, data)] }
+        waitingForRAS[counter] = p
+        // Keep only a few unanswered procedures, as a phone's buffer would.
+        if waitingForRAS.count > 8, let oldest = waitingForRAS.keys.min() { waitingForRAS[oldest] = nil }
+        return []
+    }
+
+    private func combine(_ p: ProcedureResults, _ data: RangingData) -> Output {
+        var steps: [StepData?] = []
+        for s in data.subevents { for step in s.steps { steps.append(step.data) } }
+        return .procedure(p, reflectorSteps: steps)
     }
 
     // MARK: Set-up sequence
