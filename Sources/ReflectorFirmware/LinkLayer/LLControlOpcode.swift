@@ -1,6 +1,6 @@
-/// The LL Control PDU opcodes this module decodes (Core 6.0 Vol 6 Part B §2.4.2, Table 2.18
-/// "LL Control PDU opcodes"; CS values as NimBLE PR #1765 `ble_ll_ctrl.h` and Telink's and
-/// Bumble's LL tables list them), each with the exact length of its CtrData.
+/// The LL Control PDU opcodes this module decodes (Core 6.0 Vol 6 Part B §2.4.2, the LL Control
+/// PDU opcode table; CS values as NimBLE PR #1765 `ble_ll_ctrl.h`, Telink's and Bumble's LL
+/// tables list them), each with the exact length of its CtrData.
 ///
 /// An LL Control PDU payload is `Opcode (1) | CtrData (bodyLength)`; the LL data PDU header
 /// (LLID = 0b11, length) is not part of it. The length is fixed per opcode, so a decoder
