@@ -37,6 +37,8 @@ struct CSCapabilitiesTests {
     // 0100 0100 | PHYs 06 | ant 2 | paths 4<<4 = 42 | roles 03 | (subfeatures bits 1-3 << 2)
     // = 38 → 3B | configs 04 | procedures 0201 | T_SW 04 | T_IP1 4500 | T_IP2 2A00 | T_FCS 8101
     // | T_PM 0300 | SNR 1F<<1 = 3E
+    /// The same body with this project's Core 6.3 IPT extension [U].
+    static let llIPTHex = "01 05 0A0B0C 0100 0100 06 42 7B 04 0201 04 4500 2A00 8101 0300 3E 7E00 0A"
     static let llHex = "01 05 0A0B0C 0100 0100 06 42 3B 04 0201 04 4500 2A00 8101 0300 3E"
 
     @Test func v1ExactBytes() throws {
@@ -58,9 +60,16 @@ struct CSCapabilitiesTests {
     }
 
     @Test func llBodyExactBytes() {
+        // The sample supports inline PCT: octet 11 gains bit 6 and the 3-octet IPT extension follows.
         let bytes = Self.sample.llBody
-        #expect(bytes.count == CSCapabilities.llBodyLength)
-        #expect(bytes == Hex.bytes(Self.llHex))
+        #expect(bytes.count == CSCapabilities.llExtendedBodyLength)
+        #expect(bytes == Hex.bytes(Self.llIPTHex))
+        // Without any IPT field the body is the 25-octet Core 6.0 form.
+        var old = Self.sample
+        old.subfeatures.remove(.inlinePCTReflector)
+        old.tIP2IPTTimes = .mandatory(.tIP2)
+        old.tSWIPT = .none
+        #expect(old.llBody == Hex.bytes(Self.llHex))
     }
 
     @Test func decodeFieldsFromHandWrittenV1() throws {
@@ -119,11 +128,8 @@ struct CSCapabilitiesTests {
     @Test func roundTripLL() throws {
         let c = try CSCapabilities(llBody: Self.sample.llBody)
         #expect(c.llBody == Self.sample.llBody)
-        // The LL body does not carry the Core 6.3 fields.
+        // The LL body carries the IPT fields (project extension) but not the 2M RTT N values.
         var expected = Self.sample
-        expected.subfeatures.remove(.inlinePCTReflector)
-        expected.tIP2IPTTimes = .mandatory(.tIP2)
-        expected.tSWIPT = .none
         expected.rtt2MAccessAddressOnlyN = 0
         expected.rtt2MSoundingN = 0
         expected.rtt2MRandomSequenceN = 0
@@ -165,7 +171,8 @@ struct CSCapabilitiesTests {
             }
         }
         let ll = Self.sample.llBody
-        for n in 0..<ll.count {
+        // A 25-octet prefix is a whole Core 6.0 body; every other prefix is short.
+        for n in 0..<ll.count where n != CSCapabilities.llBodyLength {
             #expect(throws: DecodeError.self) { try CSCapabilities(llBody: ll.prefix(n)) }
         }
     }

@@ -273,3 +273,18 @@ struct LLControlPDUTests {
         #expect(decoded > 2000)
     }
 }
+
+/// The capabilities PDUs with this project's Core 6.3 inline-PCT extension [U].
+struct LLCapabilitiesExtensionTests {
+    @Test func iptCapabilitiesTravelInTheExtendedBody() throws {
+        let caps = CSCapabilities.projectReflector(antennas: 2)
+        let pdu = LLControlPDU.csCapabilitiesRsp(LLCSCapabilitiesRsp(capabilities: caps))
+        let bytes = pdu.encode()
+        #expect(bytes.count == 1 + CSCapabilities.llExtendedBodyLength)
+        guard case .csCapabilitiesRsp(let back) = try LLControlPDU.decode(bytes) else { Issue.record("wrong PDU"); return }
+        #expect(back.capabilities.supportsInlinePCT)
+        #expect(back.capabilities.tIP2IPTTimes == caps.tIP2IPTTimes && back.capabilities.tSWIPT == caps.tSWIPT)
+        DecoderChecks.extraOctetIsTrailing(bytes) { b throws(DecodeError) in try LLControlPDU.decode(b) }
+        #expect(throws: DecodeError.self) { try LLControlPDU.decode(Array(bytes.prefix(27))) }
+    }
+}

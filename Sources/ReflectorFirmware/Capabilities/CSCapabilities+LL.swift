@@ -11,13 +11,20 @@
 /// 16-17 T_IP1 bits  18-19 T_IP2 bits  20-21 T_FCS bits  22-23 T_PM bits  24 TX_SNR << 1
 /// ```
 ///
-/// The 25-octet body has no place for the Core 6.3 fields (IPT subfeature, T_IP2_IPT,
-/// T_SW_IPT, 2M N values) and none is publicly documented, so they are not carried: decoding
-/// leaves them at their defaults and encoding drops them. Roles bits 2, 6, 7 of octet 11 and
-/// bit 0 of octet 24 are RFU: ignored on decode, written 0.
+/// Core 6.3 must tell the peer about inline PCT transfer, but no public source shows where
+/// [U]. This project's choice, so that two 6.3 controllers can agree on IPT timing: octet 11
+/// bit 6 carries "inline PCT in the reflector" (an RFU bit a 6.0 peer ignores), and a 6.3
+/// controller that supports IPT appends `T_IP2_IPT_Times 2 | T_SW_IPT 1` (28 octets; decoders
+/// accept 25 or 28). The 2M RTT N values are not carried. Octet 11 bits 2 and 7 and bit 0 of
+/// octet 24 are RFU: ignored on decode, written 0.
 extension CSCapabilities {
-    /// Octets of the LL body.
+    /// Octets of the Core 6.0 LL body.
     public static let llBodyLength = 25
+    /// Octets of the body with this project's Core 6.3 IPT extension.
+    public static let llExtendedBodyLength = 28
+
+    /// Whether the LL body carries the IPT extension.
+    var hasIPTFields: Bool { subfeatures.contains(.inlinePCTReflector) || tIP2IPTTimes.bits != 0 || tSWIPT != .none }
 
     /// Appends the 25-octet LL body.
     public func encodeLL(into w: inout ByteWriter) {
@@ -32,7 +39,8 @@ extension CSCapabilities {
         w.u8((numAntennas & 0x0F) | (maxAntennaPaths & 0x0F) << 4)
         // HCI subfeature bits 1...3 move to LL bits 3...5.
         let sub = UInt8(truncatingIfNeeded: subfeatures.rawValue & 0x000E) << 2
-        w.u8((roles.rawValue & 0x03) | sub)
+        let ipt: UInt8 = subfeatures.contains(.inlinePCTReflector) ? 0x40 : 0
+        w.u8((roles.rawValue & 0x03) | sub | ipt)
         w.u8(numConfigSupported)
         w.u16(maxConsecutiveProcedures)
         w.u8(tSW.rawValue)
@@ -41,11 +49,15 @@ extension CSCapabilities {
         w.u16(tFCSTimes.bits)
         w.u16(tPMTimes.bits)
         w.u8(txSNR.rawValue << 1)
+        if hasIPTFields {
+            w.u16(tIP2IPTTimes.bits)
+            w.u8(tSWIPT.rawValue)
+        }
     }
 
-    /// The 25-octet LL body.
+    /// The LL body: 25 octets, or 28 with the IPT extension.
     public var llBody: [UInt8] {
-        var w = ByteWriter(capacity: Self.llBodyLength)
+        var w = ByteWriter(capacity: Self.llExtendedBodyLength)
         encodeLL(into: &w)
         return w.bytes
     }
@@ -68,6 +80,7 @@ extension CSCapabilities {
         let flags = try r.u8("Roles_Supported")
         roles = CSRoles(rawValue: flags & 0x03)
         subfeatures = CSSubfeatures(rawValue: UInt16((flags >> 2) & 0x0E))
+        if flags & 0x40 != 0 { subfeatures.insert(.inlinePCTReflector) }
         numConfigSupported = try Self.checkedRange(r.u8("Max_Number_Of_Configs"), "Max_Number_Of_Configs")
         maxConsecutiveProcedures = try r.u16("Max_Number_Of_Procedures")
         tSW = try Self.switchTime(r.u8("T_SW"), "T_SW")
@@ -76,6 +89,10 @@ extension CSCapabilities {
         tFCSTimes = TimeSet(.tFCS, bits: try r.u16("T_FCS_Capability"))
         tPMTimes = TimeSet(.tPM, bits: try r.u16("T_PM_Capability"))
         txSNR = TxSNRCapability(rawValue: (try r.u8("TX_SNR_Capability")) >> 1)
+        if r.remaining >= Self.llExtendedBodyLength - Self.llBodyLength {
+            tIP2IPTTimes = TimeSet(.tIP2, bits: try r.u16("T_IP2_IPT_Capability"))
+            tSWIPT = try Self.switchTime(r.u8("T_SW_IPT"), "T_SW_IPT")
+        }
         try r.expectEnd()
     }
 }

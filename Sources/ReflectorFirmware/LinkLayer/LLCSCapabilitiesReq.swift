@@ -17,7 +17,7 @@ public struct LLCSCapabilitiesReq: Sendable, Equatable {
     public func encodeBody(into w: inout ByteWriter) { capabilities.encodeLL(into: &w) }
 
     static func decodeBody(_ r: inout ByteReader) throws(DecodeError) -> LLCSCapabilitiesReq {
-        LLCSCapabilitiesReq(capabilities: try CSCapabilities(llBody: r.octets(CSCapabilities.llBodyLength, "CS_Capabilities")))
+        LLCSCapabilitiesReq(capabilities: try CSCapabilities(llBody: r.octets(r.remaining, "CS_Capabilities")))
     }
 }
 

@@ -14,7 +14,7 @@ public struct LLCSCapabilitiesRsp: Sendable, Equatable {
     public func encodeBody(into w: inout ByteWriter) { capabilities.encodeLL(into: &w) }
 
     static func decodeBody(_ r: inout ByteReader) throws(DecodeError) -> LLCSCapabilitiesRsp {
-        LLCSCapabilitiesRsp(capabilities: try CSCapabilities(llBody: r.octets(CSCapabilities.llBodyLength, "CS_Capabilities")))
+        LLCSCapabilitiesRsp(capabilities: try CSCapabilities(llBody: r.octets(r.remaining, "CS_Capabilities")))
     }
 }
 

@@ -85,8 +85,15 @@ public enum LLControlPDU: Sendable, Equatable {
 
     /// Checks the exact CtrData length of `op`, then decodes the fields.
     static func decodeBody(_ op: LLControlOpcode, _ r: inout ByteReader) throws(DecodeError) -> LLControlPDU {
+        // The capabilities PDUs may carry this project's 3-octet Core 6.3 IPT extension.
+        let isCapabilities = op == .csCapabilitiesReq || op == .csCapabilitiesRsp
+        let longest = isCapabilities ? CSCapabilities.llExtendedBodyLength : op.bodyLength
         if r.remaining < op.bodyLength { throw .truncated(field: "CtrData", needed: op.bodyLength - r.remaining) }
-        if r.remaining > op.bodyLength { throw .trailingBytes(extra: r.remaining - op.bodyLength) }
+        if r.remaining > longest { throw .trailingBytes(extra: r.remaining - longest) }
+        // Between the two capabilities forms: a Core 6.0 body with octets left over.
+        if isCapabilities && r.remaining != op.bodyLength && r.remaining != longest {
+            throw .trailingBytes(extra: r.remaining - op.bodyLength)
+        }
         let pdu: LLControlPDU
         switch op {
         case .unknownRsp: pdu = .unknownRsp(try LLUnknownRsp.decodeBody(&r))
