@@ -12,7 +12,8 @@ import Foundation
 /// 1. **Snapshots.** Good tones are averaged per channel on the 1 MHz grid. Every window of
 ///    `subarrayLength` consecutive channels that are all present is one snapshot (so channels
 ///    23–25, never sounded, and any missing channel are handled by using only complete windows:
-///    nothing is interpolated). Sample covariance R = Σ x xᴴ / count, with forward-backward
+///    nothing is interpolated; with no complete window at all, only the greedy start of step 3
+///    is used). Sample covariance R = Σ x xᴴ / count, with forward-backward
 ///    averaging R ← (R + J·R*·J)/2 (J the exchange matrix). Spatial smoothing (many window
 ///    positions) and FB averaging decorrelate the coherent multipath components.
 /// 2. **Eigenvectors** of R by Jacobi rotations.
@@ -87,23 +88,26 @@ public struct ESPRITEstimator: DistanceEstimator {
             if starts.count >= 2 { break }
             m -= 1
         }
-        guard m >= 3, starts.count >= 1 else { return nil }
+        let haveWindows = m >= 3 && starts.count >= 1
 
-        // Forward-backward smoothed covariance.
-        var r = ComplexMatrix(rows: m, cols: m)
-        for s in starts {
-            for i in 0..<m {
-                let xi = values[s + i]
-                for j in i..<m { r[i, j] += xi * values[s + j].conjugate }
+        var vectors: ComplexMatrix?
+        if haveWindows {
+            // Forward-backward smoothed covariance.
+            var r = ComplexMatrix(rows: m, cols: m)
+            for s in starts {
+                for i in 0..<m {
+                    let xi = values[s + i]
+                    for j in i..<m { r[i, j] += xi * values[s + j].conjugate }
+                }
             }
+            for i in 0..<m { for j in 0..<i { r[i, j] = r[j, i].conjugate } }
+            var fb = ComplexMatrix(rows: m, cols: m)
+            let scale = 0.5 / Double(starts.count)
+            for i in 0..<m {
+                for j in 0..<m { fb[i, j] = (r[i, j] + r[m - 1 - i, m - 1 - j].conjugate) * scale }
+            }
+            vectors = ComplexMatrix.hermitianEigen(fb).vectors
         }
-        for i in 0..<m { for j in 0..<i { r[i, j] = r[j, i].conjugate } }
-        var fb = ComplexMatrix(rows: m, cols: m)
-        let scale = 0.5 / Double(starts.count)
-        for i in 0..<m {
-            for j in 0..<m { fb[i, j] = (r[i, j] + r[m - 1 - i, m - 1 - j].conjugate) * scale }
-        }
-        let (_, vectors) = ComplexMatrix.hermitianEigen(fb)
 
         var fm = 0.0
         for x in freqs { fm += x }
@@ -117,35 +121,32 @@ public struct ESPRITEstimator: DistanceEstimator {
         // amplitudes, LM refinement on all tones; keep the K with the smallest MDL.
         var best: (w: [Double], c: [Complex], cost: Double, mdl: Double)?
         let floor = 1e-12 * energy
-        for k in 1...max(1, min(maxComponents, m - 1)) {
-            var e1 = ComplexMatrix(rows: m - 1, cols: k), e2 = ComplexMatrix(rows: m - 1, cols: k)
-            for i in 0..<(m - 1) {
-                for j in 0..<k {
-                    e1[i, j] = vectors[i, j]
-                    e2[i, j] = vectors[i + 1, j]
+        let maxOrder = max(1, vectors == nil ? min(maxComponents, n / 4) : min(maxComponents, m - 1))
+        for k in 1...maxOrder {
+            var fit: (w: [Double], c: [Complex], cost: Double)?
+            // Start 1: ESPRIT poles (eigenvalue e^{jω}, ω = −2π·1 MHz·τ; keep w = −ω rad/MHz).
+            if let vectors {
+                var e1 = ComplexMatrix(rows: m - 1, cols: k), e2 = ComplexMatrix(rows: m - 1, cols: k)
+                for i in 0..<(m - 1) {
+                    for j in 0..<k {
+                        e1[i, j] = vectors[i, j]
+                        e2[i, j] = vectors[i + 1, j]
+                    }
+                }
+                if let psi = ComplexMatrix.solve(ComplexMatrix.adjointProduct(e1, e1), ComplexMatrix.adjointProduct(e1, e2)) {
+                    fit = fitFrom(ComplexMatrix.eigenvalues(psi).map { -$0.phase }, fc, values)
                 }
             }
-            guard let psi = ComplexMatrix.solve(ComplexMatrix.adjointProduct(e1, e1), ComplexMatrix.adjointProduct(e1, e2))
-            else { continue }
-            // Eigenvalue e^{jω} with ω = −2π·1 MHz·τ; keep w = −ω (radians per MHz).
-            var w = ComplexMatrix.eigenvalues(psi).map { -$0.phase }
-            guard var c = Self.amplitudes(fc, values, w) else { continue }
-            var cost = Self.residualEnergy(fc, values, w, c)
-            if refinementIterations > 0 {
-                (w, c, cost) = Self.refine(fc, values, w, c, cost, iterations: refinementIterations)
+            // Start 2: the previous order's fit plus one component at the peak of the residual's
+            // delay profile (a RELAX/OMP-style step). Closely spaced components the window
+            // ESPRIT cannot see are found this way, and it needs no complete windows at all
+            // (sparse channel maps). The better of the two fits is kept.
+            if best != nil || vectors == nil {
+                let prevW = best?.w ?? [], prevC = best?.c ?? []
+                let w2 = prevW + [residualPeak(freqs: freqs, fc: fc, values: values, w: prevW, c: prevC)]
+                if let f2 = fitFrom(w2, fc, values), fit == nil || f2.cost < fit!.cost { fit = f2 }
             }
-            // Second start: the previous order's fit plus one component at the peak of the
-            // residual's delay profile (a RELAX/OMP-style step). Closely spaced components the
-            // window ESPRIT cannot see are found this way; the better of the two fits is kept.
-            if let prev = best, refinementIterations > 0 {
-                let w2 = prev.w + [residualPeak(freqs: freqs, fc: fc, values: values, w: prev.w, c: prev.c)]
-                if var c2 = Self.amplitudes(fc, values, w2) {
-                    var cost2 = Self.residualEnergy(fc, values, w2, c2)
-                    var w2r = w2
-                    (w2r, c2, cost2) = Self.refine(fc, values, w2, c2, cost2, iterations: refinementIterations)
-                    if cost2 < cost { w = w2r; c = c2; cost = cost2 }
-                }
-            }
+            guard let (w, c, cost) = fit else { continue }
             // Reject degenerate fits: components ≥ 4× stronger (rms) than the data, cancelling each other.
             var power = 0.0
             for x in c { power += x.magnitudeSquared }
@@ -234,6 +235,15 @@ public struct ESPRITEstimator: DistanceEstimator {
             if v > bestValue { bestValue = v; bestBin = b }
         }
         return 2 * Double.pi * Double(bestBin) / Double(size)
+    }
+
+    /// Least-squares amplitudes for the start `w`, then LM refinement.
+    private func fitFrom(_ w0: [Double], _ fc: [Double], _ values: [Complex]) -> (w: [Double], c: [Complex], cost: Double)? {
+        guard let c0 = Self.amplitudes(fc, values, w0) else { return nil }
+        let cost0 = Self.residualEnergy(fc, values, w0, c0)
+        guard refinementIterations > 0 else { return (w0, c0, cost0) }
+        let r = Self.refine(fc, values, w0, c0, cost0, iterations: refinementIterations)
+        return (r.0, r.1, r.2)
     }
 
     /// Principal complex square root.
