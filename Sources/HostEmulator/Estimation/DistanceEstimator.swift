@@ -1,0 +1,41 @@
+/// A phase-based ranging distance estimator.
+///
+/// Conformers estimate each antenna path on its own (`estimatePath`) and the protocol extension
+/// combines the paths with `combining` (see `PathCombining`). The usability rule, as Nordic
+/// `cs_de` (reference §1.1, `TONE_QI_OK_TONE_COUNT_THRESHOLD`): only tones with `isGood` count,
+/// repeated channels of one path are averaged first, and a path needs at least
+/// `minimumChannels` (15 by default) **distinct** good channels; the procedure yields `nil` when
+/// no path is usable. (Nordic counts tones; counting distinct channels is slightly stricter,
+/// since a repeated channel adds no aperture.)
+///
+/// Results are one-way distances in `[0, Ranging.ambiguityRange)` ≈ [0, 149.9) m.
+public protocol DistanceEstimator: Sendable {
+    /// Distinct good channels a path needs before it is estimated.
+    var minimumChannels: Int { get }
+    /// How per-path estimates are combined.
+    var combining: PathCombining { get }
+    /// The estimate of one antenna path's tones, or `nil` if the path is unusable.
+    func estimatePath(_ tones: [ToneSet.Tone], diagnostics: Bool) -> DistanceEstimate?
+    /// The estimate of a whole procedure: every path estimated, then combined; `nil` if no path is usable.
+    func estimate(_ tones: ToneSet) -> DistanceEstimate?
+}
+
+extension DistanceEstimator {
+    public func estimate(_ tones: ToneSet) -> DistanceEstimate? { estimate(tones, diagnostics: false) }
+
+    /// As `estimate(_:)`, with `EstimationDiagnostics` attached when `diagnostics` is true
+    /// (including every path's own estimate in `diagnostics.paths`).
+    public func estimate(_ tones: ToneSet, diagnostics: Bool) -> DistanceEstimate? {
+        if tones.paths.count == 1 {
+            return estimatePath(tones.paths[0], diagnostics: diagnostics)
+        }
+        let perPath = tones.paths.map { estimatePath($0, diagnostics: diagnostics) }
+        guard var combined = combining.combine(perPath) else { return nil }
+        if diagnostics {
+            var d = EstimationDiagnostics()
+            d.paths = perPath
+            combined.diagnostics = d
+        }
+        return combined
+    }
+}
