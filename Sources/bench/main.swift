@@ -1,3 +1,4 @@
+import HostEmulator
 import ReflectorFirmware
 
 /// Benchmarks of the per-step path, run in release mode: `swift run -c release bench [plans]`.
@@ -36,6 +37,38 @@ func benchmarkPlans(seconds: Double, fixedCount: Int?) {
     print("plans: \(Double(Int(Double(blocks) / Double(steps) * 100)) / 100) AES blocks per step for random bits (backtracking and key expansion not counted), checksum \(checksum)")
 }
 
+/// Full loopback procedures per second: both hosts and controllers, LL and HCI bytes, the air
+/// (20 dB, free space), and the estimator, for N_AP = 1 and 4.
+func benchmarkLoopback(seconds: Double) {
+    let estimators: [(String, any DistanceEstimator)] = [
+        ("phase slope (Kay)", PhaseSlopeEstimator(variant: .kay)), ("IFFT 512", IFFTEstimator()), ("ESPRIT", ESPRITEstimator()),
+    ]
+    for aci: UInt8 in [0, 6] {
+        for (name, estimator) in estimators {
+            var link = LoopbackSetup(scenario: AirScenario(seed: 3, geometry: AirGeometry(distance: 5), snrDB: 20), antennaConfigurationIndex: aci).makeLink()
+            _ = link.settle()
+            let clock = ContinuousClock()
+            let start = clock.now
+            var procedures = 0
+            var estimates = 0
+            let budget = Duration.milliseconds(Int64(seconds * 1000))
+            while clock.now - start < budget {
+                for output in link.runProcedure() ?? [] {
+                    if case let .procedure(p, reflector) = output {
+                        let tones = ToneSetBuilder.tones(initiator: p.steps, reflector: reflector, antennaPaths: p.antennaPaths)
+                        if estimator.estimate(tones) != nil { estimates += 1 }
+                        procedures += 1
+                    }
+                }
+            }
+            let elapsed = clock.now - start
+            let secs = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            let n = AntennaConfiguration(index: aci)!.antennaPaths
+            print("loopback: N_AP \(n), \(name): \(Int(Double(procedures) / secs)) procedures/s (\(estimates) of \(procedures) estimated)")
+        }
+    }
+}
+
 let args = CommandLine.arguments.dropFirst()
 let which = args.first ?? "all"
 var seconds = 2.0
@@ -44,8 +77,13 @@ if let i = args.firstIndex(of: "--seconds"), i + 1 < args.endIndex, let s = Doub
 var fixedCount: Int?
 if let i = args.firstIndex(of: "--plans"), i + 1 < args.endIndex, let n = Int(args[i + 1]) { fixedCount = n }
 switch which {
-case "plans", "all":
+case "plans":
     benchmarkPlans(seconds: seconds, fixedCount: fixedCount)
+case "loopback":
+    benchmarkLoopback(seconds: seconds)
+case "all":
+    benchmarkPlans(seconds: seconds, fixedCount: fixedCount)
+    benchmarkLoopback(seconds: seconds)
 default:
-    print("usage: bench [plans] [--seconds S] [--plans N]")
+    print("usage: bench [plans|loopback|all] [--seconds S] [--plans N]")
 }
