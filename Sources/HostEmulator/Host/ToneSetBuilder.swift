@@ -3,9 +3,13 @@ import ReflectorFirmware
 /// Turns a procedure's mode-2/3 step results into the estimators' input: per antenna path,
 /// the round-trip tone of every step (Core 6.0 Vol 6 Part H §4; reference estimation.md §3.1).
 ///
-/// With inline PCT transfer the initiator's own PCT is the round trip. Without it, the tone
-/// is the product of the initiator's and the reflector's PCTs of the same step and path (the
-/// sides' steps pair by order, as both run the same plan); the LO phases cancel in the product.
+/// Without inline PCT transfer the tone is the product of the initiator's and the reflector's
+/// PCTs of the same step and path (the sides' steps pair by order, as both run the same plan);
+/// the LO phases cancel and the product is the round-trip channel H². With inline PCT the
+/// reflector only rotates its tone by the phase it measured, so the initiator's PCT is
+/// |H|·e^{j2∠H}: the right phase but a single power of the magnitude. Multiplying it by its own
+/// magnitude restores H², the sum-of-exponentials form that IFFT and super-resolution
+/// estimators model (phase-slope estimators do not care either way).
 /// The tone-extension slot is skipped. A tone is good when every PCT in it was rated high or
 /// medium quality.
 public enum ToneSetBuilder {
@@ -27,6 +31,8 @@ public enum ToneSetBuilder {
                 if let theirs {
                     value = value * complex(theirs[slot].pct)
                     good = good && usable(theirs[slot].quality.quality)
+                } else {
+                    value = value * value.magnitude
                 }
                 paths[path].append(ToneSet.Tone(channel: step.channel, value: value, isGood: good))
             }
