@@ -12,7 +12,7 @@ public final class Peripheral {
     /// The emulated pair, as it will be built when a session starts.
     public var setup: LoopbackSetup
 
-    weak var central: CentralManager?
+    var central: CentralManager?
     public var isConnected: Bool { central != nil }
 
     private var link: LoopbackLink<AirRadio, AirRadio>?
