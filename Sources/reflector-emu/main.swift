@@ -7,16 +7,15 @@ let usage = """
     usage: reflector-emu <command> [options]
 
     commands:
-      plan --config CONFIG.json --security SECURITY.json [--procedures N] [--json]
-          Print the step plan both devices derive: per step the channel, mode, antenna
-          permutation, tone extension, CS access addresses and timing.
+      loopback   range this project's reflector firmware from an emulated iPhone over a
+                 simulated radio channel; print distances against truth and the CRLB
+      plan       print the step plan both devices derive from a configuration
+                 (channels, modes, antenna permutations, access addresses, timing)
 
     Run 'reflector-emu <command> --help' for a command's options.
     """
 
-var standardError = FileHandle.standardError
-
-func fail(_ message: String, status: Int32 = 2) -> Never {
+nonisolated func fail(_ message: String, status: Int32 = 2) -> Never {
     FileHandle.standardError.write(Data("reflector-emu: \(message)\n".utf8))
     exit(status)
 }
@@ -28,13 +27,16 @@ guard let command = arguments.first else {
 }
 
 do {
+    let rest = Array(arguments.dropFirst())
     switch command {
+    case "loopback":
+        try LoopbackCommand.run(rest, emit: { print($0) })
     case "plan":
-        print(try PlanCommand.run(Array(arguments.dropFirst())), terminator: "")
+        print(try PlanCommand.run(rest), terminator: "")
     case "-h", "--help", "help":
         print(usage)
     default:
-        fail("unknown command '\(command)'; commands: plan (see --help)")
+        fail("unknown command '\(command)'; commands: loopback, plan (see --help)")
     }
 } catch {
     fail(error.description)

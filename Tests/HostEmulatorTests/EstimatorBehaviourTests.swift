@@ -85,19 +85,23 @@ struct EstimatorBehaviourTests {
         #expect(abs(Ranging.circularDifference(w.distance, 0.02)) < 0.01)
     }
 
-    @Test(arguments: [150.0, 160.0, 200.0, 299.0])
+    /// Beyond the ambiguity range an estimate aliases back into [0, 139.9) m; a true distance
+    /// whose alias lands in the last 10 m before the wrap reads as a close accessory (0 m).
+    @Test(arguments: [150.0, 160.0, 200.0, 289.0])
     func distancesBeyondTheAmbiguityRangeWrap(distance: Double) throws {
         let expected = distance.truncatingRemainder(dividingBy: Ranging.ambiguityRange)
         for e in Self.estimators {
             let r = try #require(e.estimate(ToneSet(paths: [tones(distance)])))
-            #expect(r.distance >= 0 && r.distance < Ranging.ambiguityRange)
+            #expect(r.distance >= 0 && r.distance < Ranging.ambiguityRange - Ranging.nearMargin)
             #expect(abs(Ranging.circularDifference(r.distance, expected)) < 0.02, "\(r.method): \(r.distance)")
         }
     }
 
     @Test func wrapHelpers() {
         #expect(abs(Ranging.ambiguityRange - 149.896229) < 1e-6)
-        #expect(abs(Ranging.wrap(-0.1) - (Ranging.ambiguityRange - 0.1)) < 1e-9)
+        #expect(Ranging.wrap(-0.1) == 0)  // a close accessory, not one 149.8 m away
+        #expect(Ranging.wrap(Ranging.ambiguityRange - 0.1) == 0)
+        #expect(abs(Ranging.wrap(Ranging.ambiguityRange - Ranging.nearMargin - 0.1) - (Ranging.ambiguityRange - Ranging.nearMargin - 0.1)) < 1e-9)
         #expect(abs(Ranging.wrap(Ranging.ambiguityRange + 1) - 1) < 1e-9)
         #expect(abs(Ranging.circularDifference(0.1, Ranging.ambiguityRange - 0.1) - 0.2) < 1e-9)
     }

@@ -18,13 +18,20 @@ public enum Ranging {
     /// RF frequency of CS channel k in Hz.
     @inline(__always) public static func frequency(channel: UInt8) -> Double { (2402.0 + Double(channel)) * 1e6 }
 
-    /// Maps any distance into `[0, ambiguityRange)`: the phase-based estimate of d and d ± n·149.9 m
-    /// are the same measurement.
+    /// How far below zero a noisy estimate of a very close accessory may fall before it is
+    /// taken for a far one: the window of reported distances is [−margin, R − margin).
+    public static let nearMargin = 10.0
+
+    /// Maps any distance into the reported window: d and d ± n·149.9 m are the same phase
+    /// measurement, and the project reads it as lying in [−10 m, 139.9 m), reporting the small
+    /// negative values of a close accessory as 0 (no phone ranges an accessory 140 m away, but
+    /// noise routinely pushes an estimate at 0.3 m to −0.01 m, which must not become 149.9 m).
     @inline(__always) public static func wrap(_ d: Double) -> Double {
         let r = ambiguityRange
         var x = d.truncatingRemainder(dividingBy: r)
         if x < 0 { x += r }
-        return x >= r ? 0 : x
+        if x >= r - nearMargin { x -= r }
+        return max(0, x)
     }
 
     /// The signed difference a − b on the ambiguity circle, in `[−R/2, R/2)`.

@@ -44,6 +44,14 @@ public struct LoopbackSetup: Sendable {
         self.recordHCI = recordHCI
     }
 
+    /// Time between procedure starts, µs: the Procedure_Interval the controllers agree on
+    /// (enough connection events for Max_Procedure_Len, at least the host's minimum).
+    public var procedureIntervalMicroseconds: UInt64 {
+        let interval = UInt64(max(connectionInterval, 6)) * 1250
+        let needed = (UInt64(parameters.maxProcedureLengthMicroseconds) + interval - 1) / interval
+        return max(UInt64(parameters.minProcedureInterval), needed) * interval
+    }
+
     /// The connection handle both sides use.
     public static let connectionHandle: UInt16 = 0x0040
 

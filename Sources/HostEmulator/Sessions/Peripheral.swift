@@ -1,4 +1,5 @@
 import Foundation
+import HCITransport
 
 /// A connected accessory as an app sees it, modelled on `CBPeripheral` with iOS 27's
 /// `startChannelSoundingSession` / `cancelChannelSoundingSession`. Behind it stand the whole
@@ -21,6 +22,10 @@ public final class Peripheral {
     private var completed = 0
     /// The last procedure's full report (raw estimate, smoothed distance, tones).
     public private(set) var lastReport: ChannelSoundingReport?
+    /// How many reports there have been (to tell a new `lastReport` from the previous one).
+    public private(set) var reportCount = 0
+    /// The phone's HCI traffic of the last session, when `setup.recordHCI` is on.
+    public private(set) var capturedHCI: [BTSnoopRecord]?
 
     public init(name: String, setup: LoopbackSetup, identifier: UUID = UUID()) {
         self.name = name
@@ -42,7 +47,10 @@ public final class Peripheral {
         guard link == nil else { return delegate?.peripheral(self, didCompleteChannelSoundingSession: .sessionInProgress) ?? () }
         var newLink = setup.makeLink()
         for output in newLink.settle() {
-            if case .failed(let e) = output { return finish(.configurationFailed(e)) }
+            if case .failed(let e) = output {
+                capturedHCI = newLink.capture
+                return finish(.configurationFailed(e))
+            }
         }
         guard newLink.initiatorHost.isRanging else { return finish(.configurationFailed(.procedureFailed(event: "CS Procedure Enable Complete", status: .unspecifiedError))) }
         link = newLink
@@ -78,6 +86,7 @@ public final class Peripheral {
                 lastReport = ChannelSoundingReport(procedureCounter: p.procedureCounter, time: time, estimate: estimate,
                                                    smoothedDistance: estimate == nil ? nil : smoothed, tones: tones)
                 completed += 1
+                reportCount += 1
                 if estimate != nil, let d = smoothed {
                     delegate?.peripheral(self, didReceive: ChannelSoundingProcedureResults(distance: d), error: nil)
                 } else {
@@ -103,6 +112,7 @@ public final class Peripheral {
     }
 
     private func finish(_ error: ChannelSoundingError?) {
+        if let c = link?.capture { capturedHCI = c }
         link = nil
         configuration = nil
         delegate?.peripheral(self, didCompleteChannelSoundingSession: error)
