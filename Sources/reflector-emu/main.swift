@@ -10,6 +10,8 @@ let usage = """
       plan --config CONFIG.json --security SECURITY.json [--procedures N] [--json]
           Print the step plan both devices derive: per step the channel, mode, antenna
           permutation, tone extension, CS access addresses and timing.
+      estimate CAPTURE.btsnoop [--reflector REFLECTOR.btsnoop] [--ipt|--no-ipt] [--estimator E] [--json]
+          Estimate the distance of every CS procedure in a btsnoop capture of HCI traffic.
 
     Run 'reflector-emu <command> --help' for a command's options.
     """
@@ -31,10 +33,14 @@ do {
     switch command {
     case "plan":
         print(try PlanCommand.run(Array(arguments.dropFirst())), terminator: "")
+    case "estimate":
+        let result = try EstimateCommand.run(Array(arguments.dropFirst()))
+        print(result.output, terminator: "")
+        if let error = result.error { fail(error.description) }
     case "-h", "--help", "help":
         print(usage)
     default:
-        fail("unknown command '\(command)'; commands: plan (see --help)")
+        fail("unknown command '\(command)'; commands: plan, estimate (see --help)")
     }
 } catch {
     fail(error.description)
