@@ -11,6 +11,8 @@ let usage = """
                  simulated radio channel; print distances against truth and the CRLB
       plan       print the step plan both devices derive from a configuration
                  (channels, modes, antenna permutations, access addresses, timing)
+      estimate   estimate the distance of every CS procedure in a btsnoop capture of
+                 HCI traffic (recorded by this tool or by a real host)
 
     Run 'reflector-emu <command> --help' for a command's options.
     """
@@ -33,10 +35,14 @@ do {
         try LoopbackCommand.run(rest, emit: { print($0) })
     case "plan":
         print(try PlanCommand.run(rest), terminator: "")
+    case "estimate":
+        let result = try EstimateCommand.run(rest)
+        print(result.output, terminator: "")
+        if let error = result.error { fail(error.description) }
     case "-h", "--help", "help":
         print(usage)
     default:
-        fail("unknown command '\(command)'; commands: loopback, plan (see --help)")
+        fail("unknown command '\(command)'; commands: loopback, plan, estimate (see --help)")
     }
 } catch {
     fail(error.description)

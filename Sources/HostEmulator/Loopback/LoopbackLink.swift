@@ -17,6 +17,8 @@ public struct LoopbackLink<InitiatorRadio: RadioPort, ReflectorRadio: RadioPort>
     public private(set) var clock: UInt64 = 0
     /// The initiator's HCI traffic, when recording (btsnoop records on the virtual clock).
     public var capture: [BTSnoopRecord]?
+    /// The reflector's HCI traffic, recorded like `capture` (for tools that pair both sides).
+    public var reflectorCapture: [BTSnoopRecord]?
     /// LL control PDUs exchanged (both directions), for tests and tools.
     public private(set) var llPDUCount = 0
 
@@ -29,6 +31,7 @@ public struct LoopbackLink<InitiatorRadio: RadioPort, ReflectorRadio: RadioPort>
         self.initiatorRadio = initiatorRadio
         self.reflectorRadio = reflectorRadio
         capture = recordHCI ? [] : nil
+        reflectorCapture = capture
     }
 
     /// Moves commands, events, LL PDUs and RAS notifications until nothing is left to move.
@@ -46,6 +49,7 @@ public struct LoopbackLink<InitiatorRadio: RadioPort, ReflectorRadio: RadioPort>
                 moved = true
             }
             if let command = reflectorHost.nextCommand() {
+                record(.command, command, .hostToController, reflector: true)
                 reflectorController.handleCommand(command)
                 moved = true
             }
@@ -55,6 +59,7 @@ public struct LoopbackLink<InitiatorRadio: RadioPort, ReflectorRadio: RadioPort>
                 moved = true
             }
             for event in reflectorController.takeEvents() {
+                record(.event, event, .controllerToHost, reflector: true)
                 for output in reflectorHost.handleEvent(event) {
                     if case .rangingData(_, let segments) = output {
                         for segment in segments { outputs += initiatorHost.receiveRangingData(segment) }
@@ -111,9 +116,10 @@ public struct LoopbackLink<InitiatorRadio: RadioPort, ReflectorRadio: RadioPort>
         reflectorController.advance(to: clock)
     }
 
-    private mutating func record(_ indicator: HCIPacketIndicator, _ bytes: [UInt8], _ direction: BTSnoopDirection) {
-        guard capture != nil else { return }
-        capture!.append(BTSnoopRecord(packet: HCIPacket(indicator: indicator, bytes: bytes), direction: direction,
-                                      timestamp: BTSnoopTimestamp(virtualMicroseconds: clock)))
+    private mutating func record(_ indicator: HCIPacketIndicator, _ bytes: [UInt8], _ direction: BTSnoopDirection, reflector: Bool = false) {
+        guard (reflector ? reflectorCapture : capture) != nil else { return }
+        let r = BTSnoopRecord(packet: HCIPacket(indicator: indicator, bytes: bytes), direction: direction,
+                              timestamp: BTSnoopTimestamp(virtualMicroseconds: clock))
+        if reflector { reflectorCapture!.append(r) } else { capture!.append(r) }
     }
 }

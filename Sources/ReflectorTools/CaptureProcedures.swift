@@ -1,0 +1,137 @@
+import HCITransport
+import ReflectorFirmware
+
+/// The CS procedures of one btsnoop capture (of a phone's or an accessory's HCI traffic):
+/// LE CS Subevent Result and Continue events (LE Meta 0x31/0x32) gathered into procedures,
+/// with the configuration context the capture carries:
+///
+/// - LE CS Config Complete (0x2F): the local Role (which decides how step data is laid out:
+///   mode 0 is 5 octets for the initiator, 3 for the reflector) and CS_Enhancements_1 bit 0
+///   (inline PCT transfer);
+/// - LE CS Procedure Enable Complete (0x30): Tone_Antenna_Config_Selection, hence N_AP.
+///
+/// Context is kept per connection handle and Config_ID. A configuration with no Config
+/// Complete in the capture (a capture started mid-session) is decoded as `defaultRole`; if its
+/// first Subevent Result does not decode that way but does as the other role, the other role
+/// is used from then on. Mode-1/3 steps are read without PCT1/PCT2 (as this project's hosts do).
+///
+/// Reading never traps. A btsnoop format error (a truncated or malformed record) ends the
+/// capture: the procedures completed before it are kept. An HCI event that cannot be decoded is
+/// skipped, the procedure in progress for its configuration is dropped, and reading goes on.
+/// Every such problem is listed in `problems`, in file order, with its byte offset.
+public struct CaptureProcedures: Sendable {
+    /// The procedures in the order their last subevent appeared.
+    public private(set) var procedures: [CapturedProcedure] = []
+    /// What could not be read, in file order; empty for a clean capture.
+    public private(set) var problems: [CaptureProblem] = []
+
+    /// The first problem, if any.
+    public var firstProblem: CaptureProblem? { problems.first }
+
+    private struct Key: Hashable {
+        var handle: UInt16
+        var configID: UInt8
+    }
+
+    private struct Context {
+        var role: CSRole?
+        var inlinePCT: Bool?
+        var antennaPaths: Int?
+        var assembler: ProcedureAssembler?
+    }
+
+    private var contexts: [Key: Context] = [:]
+    private let defaultRole: CSRole
+
+    /// Reads a parsed capture; `defaultRole` is the role assumed for configurations the capture
+    /// has no Config Complete for.
+    public init(_ capture: BTSnoopParseResult, defaultRole: CSRole = .initiator) {
+        self.defaultRole = defaultRole
+        let datalink = capture.header?.datalink ?? .hciUART
+        var offset = BTSnoopFileHeader.length
+        for record in capture.records {
+            if record.packet.indicator == .event { add(record.packet.bytes, offset: offset) }
+            offset += BTSnoopReader.recordHeaderLength + record.includedLength(in: datalink)
+        }
+        if let error = capture.error { problems.append(CaptureProblem(error)) }
+    }
+
+    /// Parses and reads `bytes`, a whole btsnoop file.
+    public init(bytes: [UInt8], defaultRole: CSRole = .initiator) {
+        self.init(BTSnoopReader.parse(bytes), defaultRole: defaultRole)
+    }
+
+    private mutating func add(_ bytes: [UInt8], offset: Int) {
+        // Only LE Meta events with a CS subevent matter; anything else is passed over unread.
+        guard bytes.count >= 3, bytes[0] == HCIEventPacket.leMetaCode else { return }
+        let subevent = bytes[2]
+        guard (LECSConfigComplete.subeventCode...LECSSubeventResultContinue.subeventCode).contains(subevent) else { return }
+        let event: HCIEventPacket
+        do {
+            event = try HCIEventPacket.decode(bytes)
+        } catch {
+            return problems.append(CaptureProblem(offset: offset, subevent: subevent, error))
+        }
+        switch subevent {
+        case LECSConfigComplete.subeventCode:
+            do {
+                let e = try LECSConfigComplete.decode(try event.leSubeventBody(subevent))
+                guard e.status == .success, e.action == .created, let c = e.configuration else { return }
+                let key = Key(handle: e.connectionHandle, configID: e.configID)
+                // A new configuration: its context starts afresh (keeping N_AP, which a later
+                // Procedure Enable Complete sets again).
+                contexts[key] = Context(role: c.role, inlinePCT: c.inlinePCT, antennaPaths: contexts[key]?.antennaPaths)
+            } catch {
+                problems.append(CaptureProblem(offset: offset, subevent: subevent, error))
+            }
+        case LECSProcedureEnableComplete.subeventCode:
+            do {
+                let e = try LECSProcedureEnableComplete.decode(try event.leSubeventBody(subevent))
+                guard e.status == .success, e.enabled, let aci = e.antennaConfiguration else { return }
+                contexts[Key(handle: e.connectionHandle, configID: e.configID), default: Context()].antennaPaths = aci.antennaPaths
+            } catch {
+                problems.append(CaptureProblem(offset: offset, subevent: subevent, error))
+            }
+        case LECSSubeventResult.subeventCode, LECSSubeventResultContinue.subeventCode:
+            addResult(event, subevent: subevent, offset: offset)
+        default:
+            return
+        }
+    }
+
+    private mutating func addResult(_ event: HCIEventPacket, subevent: UInt8, offset: Int) {
+        // Both events start with Connection_Handle (12 bits) and Config_ID.
+        let body = event.parameters.dropFirst()
+        guard body.count >= 3 else {
+            return problems.append(CaptureProblem(offset: offset, subevent: subevent, DecodeError.truncated(field: "Config_ID", needed: 3 - body.count)))
+        }
+        let key = Key(handle: (UInt16(body[body.startIndex]) | UInt16(body[body.startIndex + 1]) << 8) & 0x0FFF,
+                      configID: body[body.startIndex + 2])
+        var context = contexts[key, default: Context()]
+        if context.assembler == nil {
+            context.assembler = ProcedureAssembler(role: context.role ?? guessRole(event))
+        }
+        do {
+            if let results = try context.assembler!.add(event) {
+                procedures.append(CapturedProcedure(
+                    results: results, connectionHandle: key.handle, role: context.assembler!.role, inlinePCT: context.inlinePCT,
+                    antennaPaths: context.antennaPaths ?? results.antennaPaths, offset: offset))
+            }
+        } catch {
+            problems.append(CaptureProblem(offset: offset, subevent: subevent, error))
+            // Drop the procedure in progress: its subevents can no longer be trusted.
+            context.assembler = ProcedureAssembler(role: context.assembler!.role)
+        }
+        contexts[key] = context
+    }
+
+    /// The role the step data of `event` decodes as: `defaultRole` unless only the other one works.
+    private func guessRole(_ event: HCIEventPacket) -> CSRole {
+        let other: CSRole = defaultRole == .initiator ? .reflector : .initiator
+        if (try? SubeventResultEvent.decode(packet: event, role: defaultRole)) == nil,
+           (try? SubeventResultEvent.decode(packet: event, role: other)) != nil {
+            return other
+        }
+        return defaultRole
+    }
+}

@@ -1,0 +1,29 @@
+import ReflectorFirmware
+
+/// One CS procedure found in a capture: the controller's results and what the capture's
+/// LE CS Config Complete and Procedure Enable Complete events said about its configuration.
+public struct CapturedProcedure: Sendable, Equatable {
+    public var results: ProcedureResults
+    public var connectionHandle: UInt16
+    /// The role of the controller that reported the results (the Config Complete's Role, or the
+    /// role the step data decoded as when the capture has no Config Complete).
+    public var role: CSRole
+    /// CS_Enhancements_1 bit 0 of the configuration, `nil` when the capture has no Config Complete for it.
+    public var inlinePCT: Bool?
+    /// N_AP from the Procedure Enable Complete's Tone_Antenna_Config_Selection, else the
+    /// Subevent Result's Num_Antenna_Paths.
+    public var antennaPaths: Int
+    /// File offset of the record whose event completed the procedure.
+    public var offset: Int
+
+    public init(results: ProcedureResults, connectionHandle: UInt16, role: CSRole, inlinePCT: Bool?, antennaPaths: Int, offset: Int) {
+        self.results = results
+        self.connectionHandle = connectionHandle
+        self.role = role
+        self.inlinePCT = inlinePCT
+        self.antennaPaths = antennaPaths
+        self.offset = offset
+    }
+
+    public var procedureCounter: UInt16 { results.procedureCounter }
+}

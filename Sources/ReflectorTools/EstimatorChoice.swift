@@ -1,0 +1,34 @@
+import HostEmulator
+
+/// The distance estimators `reflector-emu estimate --estimator` offers, by their command-line names.
+public enum EstimatorChoice: String, Sendable, Equatable, CaseIterable {
+    /// Kay's weighted phase-difference estimator (the default).
+    case kay
+    /// Least-squares line through the unwrapped phase.
+    case ls
+    /// IFFT magnitude profile, earliest peak.
+    case ifft
+    /// ESPRIT super-resolution.
+    case esprit
+
+    /// The estimator with its default settings (15 distinct good channels per antenna path).
+    public var estimator: any DistanceEstimator {
+        switch self {
+        case .kay: PhaseSlopeEstimator(variant: .kay)
+        case .ls: PhaseSlopeEstimator(variant: .leastSquares)
+        case .ifft: IFFTEstimator()
+        case .esprit: ESPRITEstimator()
+        }
+    }
+
+    /// The command-line name of the method an estimate came from (for output).
+    public static func name(of method: DistanceEstimate.Method) -> String {
+        switch method {
+        case .kayPhaseDifference: "kay"
+        case .leastSquaresPhaseSlope: "ls"
+        case .uniformPhaseDifference: "uniform"
+        case .ifft: "ifft"
+        case .esprit: "esprit"
+        }
+    }
+}

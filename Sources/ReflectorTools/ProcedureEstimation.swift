@@ -1,0 +1,70 @@
+import HostEmulator
+import ReflectorFirmware
+
+/// Turns the procedures of a capture (and, optionally, of the peer's capture) into distances.
+///
+/// - With inline PCT transfer the initiator's own PCTs are the round-trip tones; a reflector
+///   capture is not needed and is ignored.
+/// - Without it each tone is the initiator's PCT times the reflector's PCT of the same step
+///   and antenna path (`ToneSetBuilder`), so the reflector's procedure with the same Config_ID
+///   and Procedure_Counter is needed (pairing is in capture order when a counter repeats, as after
+///   a wrap). Its steps pair with the initiator's by position; a step whose channel or mode
+///   differs is left out.
+/// - Inline PCT is taken from `inlinePCT` (the `--ipt`/`--no-ipt` override), else from the
+///   capture's Config Complete, else from the reflector capture's; when nobody says, a
+///   reflector capture means "no inline PCT" and without one the distance is unknown.
+public enum ProcedureEstimation {
+    public static let missingReflector = "without inline PCT the tones need the reflector's results: give its capture with --reflector"
+    public static let unknownInlinePCT = "the capture has no LE CS Config Complete, so inline PCT is unknown: pass --ipt, or --reflector with the reflector's capture"
+    public static let reflectorRole = "the capture holds the reflector's results: give the initiator's capture first and this one with --reflector"
+    public static let tooFewTones = "too few good tones (every antenna path needs 15 distinct good channels)"
+
+    public static func estimates(
+        _ capture: CaptureProcedures, reflector: CaptureProcedures?, inlinePCT: Bool?, estimator choice: EstimatorChoice
+    ) -> [ProcedureEstimate] {
+        struct Key: Hashable {
+            var configID: UInt8
+            var counter: UInt16
+        }
+        var peers: [Key: [CapturedProcedure]] = [:]
+        for p in reflector?.procedures ?? [] where p.role == .reflector {
+            peers[Key(configID: p.results.configID, counter: p.procedureCounter), default: []].append(p)
+        }
+        let estimator = choice.estimator
+        return capture.procedures.map { p in
+            func none(_ reason: String) -> ProcedureEstimate {
+                ProcedureEstimate(procedureCounter: p.procedureCounter, distance: nil, quality: nil, method: choice.rawValue,
+                                  reason: p.results.isAborted ? reason + "; the procedure was aborted" : reason)
+            }
+            guard p.role == .initiator else { return none(reflectorRole) }
+            let key = Key(configID: p.results.configID, counter: p.procedureCounter)
+            let peer = peers[key]?.first
+            if peer != nil { peers[key]!.removeFirst() }
+            let ipt = inlinePCT ?? p.inlinePCT ?? peer?.inlinePCT ?? (reflector != nil ? false : nil)
+            let steps = p.results.steps
+            let tones: ToneSet
+            switch ipt {
+            case true?:
+                tones = ToneSetBuilder.tones(initiator: steps, reflector: nil, antennaPaths: p.antennaPaths)
+            case false?:
+                guard let peer else {
+                    return none(reflector == nil ? missingReflector : "the reflector's capture has no procedure \(p.procedureCounter) of configuration \(p.results.configID)")
+                }
+                tones = ToneSetBuilder.tones(initiator: steps, reflector: aligned(peer.results.steps, to: steps), antennaPaths: p.antennaPaths)
+            case nil:
+                return none(unknownInlinePCT)
+            }
+            guard let e = estimator.estimate(tones) else { return none(tooFewTones) }
+            return ProcedureEstimate(procedureCounter: p.procedureCounter, distance: e.distance, quality: e.quality,
+                                     method: EstimatorChoice.name(of: e.method), reason: nil)
+        }
+    }
+
+    /// The reflector's step data in the initiator's step order: position k when its channel and
+    /// mode match the initiator's step k, else nil.
+    static func aligned(_ theirs: [SubeventStep], to mine: [SubeventStep]) -> [StepData?] {
+        mine.indices.map { k in
+            k < theirs.count && theirs[k].channel == mine[k].channel && theirs[k].mode == mine[k].mode ? theirs[k].data : nil
+        }
+    }
+}
