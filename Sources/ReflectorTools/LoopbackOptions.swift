@@ -2,13 +2,14 @@ import HostEmulator
 import ReflectorFirmware
 
 /// The flags of `reflector-emu loopback`, parsed and checked, with the defaults a newcomer
-/// gets with no flags: a reflector 3 m away in light multipath (TGn model B), 20 dB per-tone
+/// gets with no flags: a reflector 3 m away in light multipath (one reflection 1.5 m longer at
+/// 0.3 of the direct path's amplitude, a floor or wall bounce), 20 dB per-tone
 /// SNR, inline PCT transfer, one antenna path, 20 procedures, the phase-slope estimator.
 public struct LoopbackOptions {
     public var startDistance = 3.0
     public var endDistance: Double?
-    public var channel: AirChannelModel = .tgn(.b, lineOfSight: true)
-    public var channelName = "tgn-b"
+    public var channel: AirChannelModel = LoopbackOptions.light
+    public var channelName = "light"
     public var snrDB = 20.0
     public var seed: UInt64 = 1
     public var antennaPaths = 1
@@ -21,7 +22,9 @@ public struct LoopbackOptions {
     public var progress = true
 
     static let estimators = ["kay", "ls", "ifft", "esprit"]
-    static let channels = ["free", "two-ray", "tgn-b", "tgn-c", "tgn-d", "tgn-e"]
+    static let channels = ["light", "free", "two-ray", "tgn-b", "tgn-c", "tgn-d", "tgn-e"]
+    /// Light multipath: a reflection 1.5 m longer than the direct path at 0.3 amplitude.
+    static let light = AirChannelModel.twoRay(excessPath: 1.5, amplitude: 0.3, phase: nil)
 
     public init() {}
 
@@ -83,9 +86,10 @@ public struct LoopbackOptions {
         }
     }
 
-    /// `free`, `two-ray` (a reflection 3 m longer at 0.7 amplitude), `two-ray:EXCESS:AMPLITUDE`, or a TGn model.
+    /// `light` (the default), `free`, `two-ray` (a reflection 3 m longer at 0.7 amplitude), `two-ray:EXCESS:AMPLITUDE`, or a TGn model.
     static func channelModel(_ v: String) throws(ToolError) -> AirChannelModel {
         switch v {
+        case "light": return light
         case "free": return .freeSpace
         case "two-ray": return .twoRay(excessPath: 3.0, amplitude: 0.7, phase: nil)
         case "tgn-b": return .tgn(.b, lineOfSight: true)
