@@ -33,6 +33,8 @@ struct ChartLayout {
 
     var width: Double, height: Double
     var titleBaseline: Double
+    /// The title's font size: `titleFont`, shrunk (down to 9 px) for a title that would not fit.
+    var titleFontSize = ChartLayout.titleFont
     var legend: [LegendItem] = []
     var markers: [MarkerLabel] = []
     var plotLeft = 0.0, plotTop = 0.0, plotRight = 0.0, plotBottom = 0.0
@@ -45,6 +47,8 @@ struct ChartLayout {
         width = chart.width.isFinite && chart.width >= 120 ? chart.width : 720
         height = chart.height.isFinite && chart.height >= 100 ? chart.height : 360
         titleBaseline = 24
+        let titleWidth = SVGTextMetrics.width(chart.title, fontSize: Self.titleFont) * 1.18  // bold is wider
+        if titleWidth > width - 16 { titleFontSize = max(9, Self.titleFont * (width - 16) / titleWidth) }
         var top = chart.title.isEmpty ? 8.0 : 34.0
 
         // Legend rows, centred under the title; the items wrap when a row is full.
@@ -119,6 +123,11 @@ struct ChartLayout {
             let labelWidth = xTicks.values.map { SVGTextMetrics.width(xTicks.label($0), fontSize: Self.tickFont) }.max() ?? 0
             let spacing = xTicks.step / (xUpper - xLower) * plotWidth
             if spacing >= labelWidth + 16 || target == 2 { break }
+        }
+        // Room for half of the last x label right of the frame (the ticks stay as chosen).
+        if let last = xTicks.values.last {
+            let half = SVGTextMetrics.width(xTicks.label(last), fontSize: Self.tickFont) / 2
+            plotRight = max(plotLeft + 20, min(plotRight, width - half - 10))
         }
 
         // Marker labels: right of the line when they fit, else left; each in the lowest row where

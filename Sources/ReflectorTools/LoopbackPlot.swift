@@ -78,7 +78,8 @@ public struct LoopbackPlot: Sendable {
 
     /// Panel 1: measured phases as markers and the fitted line over the same frequencies.
     public var phaseChart: SVGChart {
-        var series = [ChartSeries(name: "measured (unwrapped)", x: frequenciesMHz, y: phases, style: .markers, color: ChartPalette.color(at: 0))]
+        // The line first, so the measured markers stay visible on top of it.
+        var series: [ChartSeries] = []
         let distance = estimatedDistance ?? fit?.distance
         var title = "Phase against frequency"
         if let fit {
@@ -88,6 +89,7 @@ public struct LoopbackPlot: Sendable {
                                           x: [lo, hi], y: [fit.phase(atMHz: lo), fit.phase(atMHz: hi)], style: .line, color: ChartPalette.color(at: 1)))
             }
         }
+        series.append(ChartSeries(name: "measured (unwrapped)", x: frequenciesMHz, y: phases, style: .markers, color: ChartPalette.color(at: 0)))
         if distance != nil { title += ": distance " + Self.metres(distance) }
         if let trueDistance, trueDistance.isFinite { title += " (true " + Self.metres(trueDistance) + ")" }
         return SVGChart(title: title, xAxis: ChartAxis(label: "Frequency", unit: "MHz"), yAxis: ChartAxis(label: "Round-trip phase", unit: "rad"),
@@ -98,11 +100,13 @@ public struct LoopbackPlot: Sendable {
     public var impulseChart: SVGChart {
         let points = impulse.map { ChartPoint(x: $0.distance, y: $0.magnitude) }
         var markers: [ChartMarkerLine] = []
+        // The truth solid and first, the estimate dashed over it: when the two nearly coincide
+        // (the good case) both stay visible.
+        if let trueDistance, trueDistance.isFinite {
+            markers.append(ChartMarkerLine(x: trueDistance, label: "true " + Self.metres(trueDistance), color: ChartPalette.color(at: 7), dashed: false))
+        }
         if let firstPath, firstPath.isFinite {
             markers.append(ChartMarkerLine(x: firstPath, label: "first path " + Self.metres(firstPath), color: ChartPalette.color(at: 1)))
-        }
-        if let trueDistance, trueDistance.isFinite {
-            markers.append(ChartMarkerLine(x: trueDistance, label: "true " + Self.metres(trueDistance), color: ChartPalette.color(at: 7)))
         }
         let xRange: ChartAxis.Range
         let finite = points.filter(\.isFinite)

@@ -71,7 +71,7 @@ public struct SVGChart: Equatable, Sendable {
 
         // Title and axis titles.
         if !title.isEmpty {
-            out += text(title, x: l.width / 2, y: l.titleBaseline, size: ChartLayout.titleFont, anchor: "middle", extra: " font-weight=\"bold\"")
+            out += text(title, x: l.width / 2, y: l.titleBaseline, size: l.titleFontSize, anchor: "middle", extra: " font-weight=\"bold\"")
         }
         if !xAxis.title.isEmpty {
             out += text(xAxis.title, x: (left + right) / 2, y: bottom + 36, size: ChartLayout.axisFont, anchor: "middle")

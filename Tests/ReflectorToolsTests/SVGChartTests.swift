@@ -209,7 +209,7 @@ struct SVGChartTests {
         #expect(probe.rootAttributes["viewBox"] == "0 0 720 \(Self.f(3 * plot.panelHeight + 2 * 8))")
         #expect(svg.contains("translate(0,\(Self.f(plot.panelHeight + 8)))"))
         for id in ["panel0-plot", "panel1-plot", "panel2-plot"] { #expect(svg.contains("id=\"\(id)\"")) }
-        #expect(probe.texts.contains { $0.hasPrefix("Phase against frequency: distance 3.0") })
+        #expect(probe.texts.contains { $0 == "Phase against frequency: distance 3.05 m (true 3.00 m)" })
         #expect(probe.texts.contains("Channel impulse response (IFFT)"))
         #expect(probe.texts.contains { $0.hasPrefix("Distance against truth") })
         #expect(probe.texts.contains("first path 3.05 m") && probe.texts.contains("true 3.00 m"))
@@ -263,7 +263,30 @@ struct SVGChartTests {
             if let raw { smoothed = smoothed.map { $0 + 0.3 * (raw - $0) } ?? raw }
             return (i, truth, raw, smoothed)
         }
-        return LoopbackPlot(frequenciesMHz: f, phases: phases, fit: .init(slopePerMHz: slope * 0.995, intercept: 0.4, referenceMHz: 2440),
-                            estimatedDistance: 3.05, impulse: impulse, firstPath: 3.05, trueDistance: 3.0, trace: trace)
+        return LoopbackPlot(frequenciesMHz: f, phases: phases, fit: .init(slopePerMHz: slope * 3.05 / 3, intercept: 0.4, referenceMHz: 2440),
+                            impulse: impulse, firstPath: 3.05, trueDistance: 3.0, trace: trace)
+    }
+}
+
+extension SVGChartTests {
+    /// A title too long for the chart is set smaller rather than clipped.
+    @Test func longTitlesShrink() {
+        let short = SVGChart(title: "Short", xAxis: ChartAxis(label: ""), yAxis: ChartAxis(label: "")).layout()
+        #expect(short.titleFontSize == ChartLayout.titleFont)
+        let long = SVGChart(title: String(repeating: "Distance against truth ", count: 4), xAxis: ChartAxis(label: ""), yAxis: ChartAxis(label: "")).layout()
+        #expect(long.titleFontSize < ChartLayout.titleFont && long.titleFontSize >= 9)
+    }
+
+    /// Writes a few degenerate and crowded charts to /tmp/svg-edge-cases.svg for a look.
+    @Test func writesEdgeCaseSample() throws {
+        var charts = [Self.degenerateCharts[0], Self.degenerateCharts[2], Self.degenerateCharts[9]]
+        charts.append(SVGChart(title: String(repeating: "A very long title & more ", count: 4),
+                               xAxis: ChartAxis(label: "Time", unit: "s", range: .fixed(lower: 0, upper: 0.001)),
+                               yAxis: ChartAxis(label: "Level", unit: "dBm"),
+                               series: (0..<7).map { k in ChartSeries(name: "series number \(k)", x: (0...10).map { Double($0) * 1e-4 }, y: (0...10).map { Double($0 * k) - 40 }, style: k % 2 == 0 ? .lineAndMarkers : .line) },
+                               markerLines: [ChartMarkerLine(x: 0.00098, label: "near the right edge"), ChartMarkerLine(x: 0.0005, label: "middle")]))
+        let svg = SVGPanels(charts).svg
+        try svg.write(toFile: "/tmp/svg-edge-cases.svg", atomically: true, encoding: .utf8)
+        Self.parse(svg)
     }
 }
