@@ -1,0 +1,292 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+@testable import ReflectorTools
+
+/// The SVG plotting library: well-formed XML, 1-2-5 ticks, points where they belong, escaping,
+/// determinism and degenerate data; and a sample loopback plot written to /tmp for a look.
+struct SVGChartTests {
+    /// Parses SVG text with XMLParser and records what the checks need.
+    final class Probe: NSObject, XMLParserDelegate {
+        var elements: [String] = []
+        var rootAttributes: [String: String] = [:]
+        var texts: [String] = []
+        private var current = ""
+        private var inText = false
+
+        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+            if elements.isEmpty { rootAttributes = attributes }
+            elements.append(name)
+            if name == "text" { inText = true; current = "" }
+        }
+
+        func parser(_ parser: XMLParser, foundCharacters string: String) {
+            if inText { current += string }
+        }
+
+        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+            if name == "text" { texts.append(current); inText = false }
+        }
+    }
+
+    /// Parses `svg` and expects it to be well-formed, with an `svg` root in the SVG namespace and
+    /// a viewBox.
+    @discardableResult
+    static func parse(_ svg: String, _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation) -> Probe {
+        let parser = XMLParser(data: Data(svg.utf8))
+        let probe = Probe()
+        parser.delegate = probe
+        let ok = parser.parse()
+        #expect(ok, "XML error: \(String(describing: parser.parserError)) \(comment.map { "\($0)" } ?? "")", sourceLocation: sourceLocation)
+        #expect(probe.elements.first == "svg", sourceLocation: sourceLocation)
+        #expect(probe.rootAttributes["xmlns"] == "http://www.w3.org/2000/svg", sourceLocation: sourceLocation)
+        #expect(probe.rootAttributes["version"] == "1.1", sourceLocation: sourceLocation)
+        #expect(probe.rootAttributes["viewBox"] != nil, sourceLocation: sourceLocation)
+        return probe
+    }
+
+    static func f(_ v: Double) -> String { SVGNumberFormat.format(v, decimals: 2) }
+
+    // MARK: Ticks and numbers
+
+    @Test func ticksAreOneTwoFiveSteps() {
+        #expect(NiceTicks(lower: 0, upper: 37).values == [0, 10, 20, 30])
+        #expect(NiceTicks(lower: 0, upper: 37).decimals == 0)
+        #expect(NiceTicks(lower: 2404, upper: 2478).values == [2410, 2420, 2430, 2440, 2450, 2460, 2470])
+        #expect(NiceTicks(lower: 2402, upper: 2480, targetCount: 4).values == [2420, 2440, 2460, 2480])
+        let unit = NiceTicks(lower: 0, upper: 1)
+        #expect(unit.values == [0, 0.2, 0.4, 0.6, 0.8, 1.0])  // exact, not 0.6000000000000001
+        #expect(unit.values.map(unit.label) == ["0.0", "0.2", "0.4", "0.6", "0.8", "1.0"])
+        #expect(NiceTicks(lower: -3.3, upper: 0.4).values == [-3, -2, -1, 0])
+        #expect(NiceTicks(lower: 37, upper: 0).values == [0, 10, 20, 30])  // reversed bounds
+        #expect(NiceTicks(lower: 0.0012, upper: 0.0049).values == [0.002, 0.003, 0.004])
+        #expect(NiceTicks(lower: 0.0012, upper: 0.0049).label(0.003) == "0.003")
+        let e = NiceTicks.expanded(lower: 0, upper: 37)
+        #expect(e.lower == 0 && e.upper == 40 && e.ticks.values == [0, 10, 20, 30, 40])
+        let p = NiceTicks.expanded(lower: -51.3, upper: -2.2)
+        #expect(p.lower == -60 && p.upper == 0 && p.ticks.values == [-60, -50, -40, -30, -20, -10, 0])
+    }
+
+    @Test func degenerateRangesArePadded() {
+        #expect(NiceTicks.paddedRange(5, 5) == (4.5, 5.5))
+        #expect(NiceTicks.paddedRange(0, 0) == (-1, 1))
+        #expect(NiceTicks.paddedRange(.nan, 3) == (0, 1))
+        #expect(NiceTicks.paddedRange(-.infinity, .infinity) == (0, 1))
+        #expect(!NiceTicks(lower: 5, upper: 5).values.isEmpty)
+        #expect(!NiceTicks(lower: -1e308, upper: 1e308).values.isEmpty)
+        #expect(!NiceTicks(lower: 1, upper: 1 + 1e-15).values.isEmpty)
+    }
+
+    @Test func numbersAreFormattedWithoutLocaleOrNoise() {
+        #expect(SVGNumberFormat.format(0.1 + 0.2) == "0.3")
+        #expect(SVGNumberFormat.format(1234.5678) == "1234.568")
+        #expect(SVGNumberFormat.format(-0.0001) == "0")
+        #expect(SVGNumberFormat.format(-2.5, decimals: 0) == "-3")
+        #expect(SVGNumberFormat.format(12, decimals: 2) == "12")
+        #expect(SVGNumberFormat.format(1.5, decimals: 2, trimZeros: false) == "1.50")
+        #expect(SVGNumberFormat.format(.nan) == "0")
+        #expect(SVGNumberFormat.format(1e20) == "1e+20")
+    }
+
+    // MARK: Geometry
+
+    /// With fixed ranges 0…10 × 0…100, (0, 0) is the plot's bottom-left corner, (10, 100) its
+    /// top-right corner and (5, 50) its centre, and the circles are written there.
+    @Test func pointsLandWhereExpected() throws {
+        let chart = SVGChart(title: "t", xAxis: ChartAxis(label: "x", range: .fixed(lower: 0, upper: 10)),
+                             yAxis: ChartAxis(label: "y", range: .fixed(lower: 0, upper: 100)),
+                             series: [ChartSeries(name: "s", x: [0, 5, 10], y: [0, 50, 100], style: .markers)])
+        let l = chart.layout()
+        #expect(l.width == 720 && l.height == 360)
+        #expect(l.plotLeft > 30 && l.plotRight <= 700 && l.plotTop > 30 && l.plotBottom <= 320)
+        #expect(l.px(0) == l.plotLeft && l.px(10) == l.plotRight)
+        #expect(l.py(0) == l.plotBottom && l.py(100) == l.plotTop)
+        let svg = chart.svg
+        let corners = [(l.plotLeft, l.plotBottom), ((l.plotLeft + l.plotRight) / 2, (l.plotTop + l.plotBottom) / 2), (l.plotRight, l.plotTop)]
+        for (x, y) in corners {
+            #expect(svg.contains("<circle cx=\"\(Self.f(x))\" cy=\"\(Self.f(y))\" r=\"3\"/>"), "no circle at \(x), \(y)")
+        }
+        #expect(svg.contains("<rect x=\"\(Self.f(l.plotLeft))\" y=\"\(Self.f(l.plotTop))\" width=\"\(Self.f(l.plotRight - l.plotLeft))\""))
+        // The default layout in numbers, so an accidental change of margins shows up here.
+        #expect(svg.contains("<circle cx=\"57.12\" cy=\"314\" r=\"3\"/>"))
+        #expect(svg.contains("<circle cx=\"696\" cy=\"60\" r=\"3\"/>"))
+        // Ticks and their labels.
+        #expect(l.xTicks.values == [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
+        #expect(l.yTicks.values == [0, 20, 40, 60, 80, 100])
+        let probe = Self.parse(svg)
+        #expect(probe.texts.contains("100") && probe.texts.contains("10"))
+        #expect(probe.texts.contains("x") && probe.texts.contains("y") && probe.texts.contains("t"))
+    }
+
+    /// An automatic axis ends on whole ticks around the data, and marker lines are included.
+    @Test func automaticRangesCoverDataAndMarkers() {
+        let chart = SVGChart(title: "", xAxis: ChartAxis(label: "d", unit: "m"), yAxis: ChartAxis(label: "a", range: .automaticIncludingZero),
+                             series: [ChartSeries(name: "", x: [2, 3, 4], y: [5, 7, 6])],
+                             markerLines: [ChartMarkerLine(x: 12.5, label: "far")])
+        let l = chart.layout()
+        #expect(l.xLower <= 2 && l.xUpper >= 12.5)
+        #expect(l.yLower == 0 && l.yUpper >= 7)
+        #expect(l.xTicks.values.first == l.xLower && l.xTicks.values.last == l.xUpper)
+        #expect(ChartAxis(label: "Distance", unit: "m").title == "Distance (m)")
+        #expect(ChartAxis(label: "Procedure").title == "Procedure")
+    }
+
+    /// A NaN breaks a line into two pieces; markers skip it.
+    @Test func nonFinitePointsMakeGaps() throws {
+        let line = SVGChart(title: "", xAxis: ChartAxis(label: ""), yAxis: ChartAxis(label: ""),
+                            series: [ChartSeries(name: "", x: [0, 1, 2, 3, 4], y: [1, 2, .nan, 2, .infinity])])
+        let svg = line.svg
+        let path = try #require(svg.split(separator: "\n").first { $0.contains("stroke-linejoin") })
+        #expect(path.filter { $0 == "M" }.count == 2)
+        #expect(path.filter { $0 == "L" }.count == 1)
+        let markers = SVGChart(title: "", xAxis: ChartAxis(label: ""), yAxis: ChartAxis(label: ""),
+                               series: [ChartSeries(name: "", x: [0, 1, 2], y: [1, .nan, 3], style: .markers)])
+        #expect(markers.svg.components(separatedBy: "<circle").count - 1 == 2)
+    }
+
+    // MARK: Text
+
+    @Test func textIsEscaped() {
+        #expect(SVGEscaping.text("a & b < c > d") == "a &amp; b &lt; c &gt; d")
+        #expect(SVGEscaping.attribute("\"x\" 'y'") == "&quot;x&quot; &apos;y&apos;")
+        #expect(SVGEscaping.text("bell\u{7}tab\t") == "belltab\t")
+        let title = "R&D <ranging> \"test\" — 3 m"
+        let chart = SVGChart(title: title, xAxis: ChartAxis(label: "x <1>", unit: "m&m"), yAxis: ChartAxis(label: "y"),
+                             series: [ChartSeries(name: "a<b", x: [1, 2], y: [1, 2])],
+                             markerLines: [ChartMarkerLine(x: 1.5, label: "p&q", color: "#000\"bad")])
+        let svg = chart.svg
+        #expect(svg.contains("R&amp;D &lt;ranging&gt;"))
+        #expect(!svg.contains("R&D") && !svg.contains("<ranging>"))
+        let probe = Self.parse(svg)
+        #expect(probe.texts.contains(title))
+        #expect(probe.texts.contains("x <1> (m&m)"))
+        #expect(probe.texts.contains("a<b") && probe.texts.contains("p&q"))
+    }
+
+    // MARK: Determinism and degenerate data
+
+    @Test func outputIsDeterministic() {
+        let a = Self.samplePlot().svg, b = Self.samplePlot().svg
+        #expect(a == b)
+        #expect(a.utf8.count > 5000)
+    }
+
+    @Test(arguments: SVGChartTests.degenerateCharts.indices)
+    func degenerateChartsRenderValidSVG(_ index: Int) {
+        let chart = Self.degenerateCharts[index]
+        let svg = chart.svg
+        Self.parse(svg, "chart \(index)")
+        #expect(!svg.contains("nan") && !svg.contains("inf"), "chart \(index)")
+    }
+
+    static let degenerateCharts: [SVGChart] = {
+        let x = ChartAxis(label: "x"), y = ChartAxis(label: "y")
+        return [
+            SVGChart(title: "nothing", xAxis: x, yAxis: y),
+            SVGChart(title: "empty series", xAxis: x, yAxis: y, series: [ChartSeries(name: "e", points: [])]),
+            SVGChart(title: "one point", xAxis: x, yAxis: y, series: [ChartSeries(name: "p", x: [3], y: [4], style: .lineAndMarkers)]),
+            SVGChart(title: "constant", xAxis: x, yAxis: y, series: [ChartSeries(name: "c", x: [1, 2, 3], y: [7, 7, 7])]),
+            SVGChart(title: "zeros", xAxis: x, yAxis: y, series: [ChartSeries(name: "z", x: [0, 0], y: [0, 0], style: .markers)]),
+            SVGChart(title: "non-finite", xAxis: x, yAxis: y, series: [ChartSeries(name: "n", x: [.nan, 1, .infinity], y: [1, .nan, -.infinity])]),
+            SVGChart(title: "huge", xAxis: x, yAxis: y, series: [ChartSeries(name: "h", x: [-1e300, 1e300], y: [1e-300, 2e-300])]),
+            SVGChart(title: "bad fixed", xAxis: ChartAxis(label: "x", range: .fixed(lower: .nan, upper: 1)),
+                     yAxis: ChartAxis(label: "y", range: .fixed(lower: 5, upper: 5)),
+                     series: [ChartSeries(name: "", x: [0, 1, 2], y: [100, -100, 5])],
+                     markerLines: [ChartMarkerLine(x: .nan, label: "nan"), ChartMarkerLine(x: 1e9, label: "outside")]),
+            SVGChart(title: "tiny", xAxis: x, yAxis: y, series: [ChartSeries(name: "t", x: [0, 1], y: [0, 1])], width: 0, height: -5),
+            SVGChart(title: "", xAxis: ChartAxis(label: ""), yAxis: ChartAxis(label: ""),
+                     markerLines: [ChartMarkerLine(x: 1, label: "a"), ChartMarkerLine(x: 1, label: "b"), ChartMarkerLine(x: 1, label: "c")]),
+        ]
+    }()
+
+    @Test func panelsStackCharts() throws {
+        let plot = Self.samplePlot()
+        let svg = plot.svg
+        let probe = Self.parse(svg)
+        #expect(probe.rootAttributes["height"] == Self.f(3 * plot.panelHeight + 2 * 8))
+        #expect(probe.rootAttributes["viewBox"] == "0 0 720 \(Self.f(3 * plot.panelHeight + 2 * 8))")
+        #expect(svg.contains("translate(0,\(Self.f(plot.panelHeight + 8)))"))
+        for id in ["panel0-plot", "panel1-plot", "panel2-plot"] { #expect(svg.contains("id=\"\(id)\"")) }
+        #expect(probe.texts.contains { $0 == "Phase against frequency: distance 3.05 m (true 3.00 m)" })
+        #expect(probe.texts.contains("Channel impulse response (IFFT)"))
+        #expect(probe.texts.contains { $0.hasPrefix("Distance against truth") })
+        #expect(probe.texts.contains("first path 3.05 m") && probe.texts.contains("true 3.00 m"))
+        // Panel 3's raw markers: one circle per procedure with an estimate.
+        let raw = plot.trace.filter { $0.raw != nil }.count
+        let trace = plot.traceChart.svg
+        let vermilion = try #require(trace.components(separatedBy: "<g fill=\"\(ChartPalette.color(at: 1))\"").last)
+        #expect(vermilion.components(separatedBy: "</g>")[0].components(separatedBy: "<circle").count - 1 == raw)
+        #expect(raw < plot.trace.count)
+        // Degenerate loopback data still gives a valid file.
+        Self.parse(LoopbackPlot(frequenciesMHz: [], phases: [], fit: nil, impulse: [], firstPath: nil, trueDistance: nil, trace: []).svg)
+        Self.parse(LoopbackPlot(frequenciesMHz: [2440], phases: [1], fit: .init(slopePerMHz: .nan, intercept: 0), impulse: [(1, .nan)],
+                                firstPath: .infinity, trueDistance: 2, trace: [(0, 2, nil, nil)]).svg)
+    }
+
+    /// Writes the sample to /tmp/loopback-sample.svg for a look (convert it with rsvg-convert).
+    @Test func writesSampleLoopbackPlot() throws {
+        let svg = Self.samplePlot().svg
+        try svg.write(toFile: "/tmp/loopback-sample.svg", atomically: true, encoding: .utf8)
+        Self.parse(try String(contentsOfFile: "/tmp/loopback-sample.svg", encoding: .utf8))
+    }
+
+    /// A loopback at 3 m with a reflection at 7.5 m: phases along the fitted line with a little
+    /// deterministic noise, the IFFT profile of the two paths, and 60 procedures walking away
+    /// from 1 m to 6 m with every seventh estimate missing.
+    static func samplePlot() -> LoopbackPlot {
+        let c = 299_792_458.0
+        let channels = (2...76).filter { !(23...25).contains($0) }
+        let f = channels.map { 2402.0 + Double($0) }
+        let d = 3.0
+        let slope = -4 * Double.pi * 1e6 * d / c
+        let phases = f.enumerated().map { i, fr in 0.4 + slope * (fr - 2440) + 0.08 * sin(Double(i) * 1.7) }
+        let paths: [(d: Double, a: Double)] = [(3.0, 1.0), (7.5, 0.55), (12.0, 0.2)]
+        let bin = c / (2 * 256 * 1e6)
+        let impulse: [(distance: Double, magnitude: Double)] = (0..<256).map { b in
+            let x = Double(b) * bin
+            var re = 0.0, im = 0.0
+            for fr in f {
+                for p in paths {
+                    let phi = -4 * Double.pi * fr * 1e6 * (p.d - x) / c
+                    re += p.a * cos(phi)
+                    im += p.a * sin(phi)
+                }
+            }
+            return (x, (re * re + im * im).squareRoot() / Double(f.count))
+        }
+        var smoothed: Double?
+        let trace: [(procedure: Int, truth: Double, raw: Double?, smoothed: Double?)] = (0..<60).map { i in
+            let truth = 1 + 5 * Double(i) / 59
+            let raw: Double? = i % 7 == 3 ? nil : truth + 0.35 * sin(Double(i) * 2.3) + (i == 40 ? 2.5 : 0)
+            if let raw { smoothed = smoothed.map { $0 + 0.3 * (raw - $0) } ?? raw }
+            return (i, truth, raw, smoothed)
+        }
+        return LoopbackPlot(frequenciesMHz: f, phases: phases, fit: .init(slopePerMHz: slope * 3.05 / 3, intercept: 0.4, referenceMHz: 2440),
+                            impulse: impulse, firstPath: 3.05, trueDistance: 3.0, trace: trace)
+    }
+}
+
+extension SVGChartTests {
+    /// A title too long for the chart is set smaller rather than clipped.
+    @Test func longTitlesShrink() {
+        let short = SVGChart(title: "Short", xAxis: ChartAxis(label: ""), yAxis: ChartAxis(label: "")).layout()
+        #expect(short.titleFontSize == ChartLayout.titleFont)
+        let long = SVGChart(title: String(repeating: "Distance against truth ", count: 4), xAxis: ChartAxis(label: ""), yAxis: ChartAxis(label: "")).layout()
+        #expect(long.titleFontSize < ChartLayout.titleFont && long.titleFontSize >= 9)
+    }
+
+    /// Writes a few degenerate and crowded charts to /tmp/svg-edge-cases.svg for a look.
+    @Test func writesEdgeCaseSample() throws {
+        var charts = [Self.degenerateCharts[0], Self.degenerateCharts[2], Self.degenerateCharts[9]]
+        charts.append(SVGChart(title: String(repeating: "A very long title & more ", count: 4),
+                               xAxis: ChartAxis(label: "Time", unit: "s", range: .fixed(lower: 0, upper: 0.001)),
+                               yAxis: ChartAxis(label: "Level", unit: "dBm"),
+                               series: (0..<7).map { k in ChartSeries(name: "series number \(k)", x: (0...10).map { Double($0) * 1e-4 }, y: (0...10).map { Double($0 * k) - 40 }, style: k % 2 == 0 ? .lineAndMarkers : .line) },
+                               markerLines: [ChartMarkerLine(x: 0.00098, label: "near the right edge"), ChartMarkerLine(x: 0.0005, label: "middle")]))
+        let svg = SVGPanels(charts).svg
+        try svg.write(toFile: "/tmp/svg-edge-cases.svg", atomically: true, encoding: .utf8)
+        Self.parse(svg)
+    }
+}
