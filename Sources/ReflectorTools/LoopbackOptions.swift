@@ -32,7 +32,7 @@ public struct LoopbackOptions {
         var i = 0
         func value(_ flag: String) throws(ToolError) -> String {
             i += 1
-            guard i < args.count else { throw .usage("\(flag) needs a value") }
+            guard i < args.count, !args[i].hasPrefix("--") else { throw .usage("\(flag) needs a value") }
             return args[i]
         }
         func number(_ flag: String, _ range: ClosedRange<Double>, _ unit: String) throws(ToolError) -> Double {

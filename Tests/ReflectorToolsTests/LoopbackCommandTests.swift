@@ -102,3 +102,15 @@ struct LoopbackCommandTests {
         #expect(bad.status == 2 && bad.stderr.hasPrefix("reflector-emu: --snr must be a number"))
     }
 }
+
+extension LoopbackCommandTests {
+    /// `--plot` writes one SVG with the three panels.
+    @Test func plotWritesThreePanels() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("loopback-\(UUID().uuidString).svg").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        _ = try Self.run(["--procedures", "5", "--plot", path])
+        let svg = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(svg.hasPrefix("<?xml"))
+        #expect(svg.contains("Phase against frequency") && svg.contains("Channel impulse response") && svg.contains("Distance against truth"))
+    }
+}
