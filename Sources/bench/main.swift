@@ -69,6 +69,46 @@ func benchmarkLoopback(seconds: Double) {
     }
 }
 
+/// Accuracy of the full loopback against truth and the Cramér-Rao bound, per estimator: free
+/// space at 20 dB over 0.5 to 40 m (RMSE and its ratio to the two-sided CRLB), and P90 absolute
+/// errors in light multipath (a reflection 1.5 m longer at 0.3) and with a reflection 3 m longer
+/// at 0.7 (new reflection phase every procedure).
+func benchmarkAccuracy(proceduresPerPoint: Int) {
+    let estimators: [(String, any DistanceEstimator)] = [
+        ("kay", PhaseSlopeEstimator(variant: .kay)), ("ls", PhaseSlopeEstimator(variant: .leastSquares)),
+        ("ifft", IFFTEstimator()), ("esprit", ESPRITEstimator()),
+    ]
+    let crlb = CramerRaoBound.distanceStandardDeviation(frequencies: CramerRaoBound.allowedChannelFrequencies, snrDB: 20, noise: .twoSided)
+    func errors(_ model: AirChannelModel, distances: [Double], estimator: any DistanceEstimator) -> [Double] {
+        var out: [Double] = []
+        for (k, d) in distances.enumerated() {
+            var scenario = AirScenario(seed: UInt64(1000 + k), geometry: AirGeometry(distance: d), channelModel: model, snrDB: 20)
+            scenario.channelCoherenceTime = 150_000
+            var link = LoopbackSetup(scenario: scenario).makeLink()
+            _ = link.settle()
+            var n = 0
+            while n < proceduresPerPoint, let outputs = link.runProcedure() {
+                for case let .procedure(p, reflector) in outputs {
+                    let tones = ToneSetBuilder.tones(initiator: p.steps, reflector: reflector, antennaPaths: p.antennaPaths)
+                    out.append((estimator.estimate(tones)?.distance ?? .infinity) - d)
+                    n += 1
+                }
+            }
+        }
+        return out
+    }
+    func p90(_ e: [Double]) -> Double { let s = e.map(abs).sorted(); return s[Int(0.9 * Double(s.count - 1))] }
+    print("accuracy: 20 dB per-tone SNR, inline PCT, N_AP 1, \(proceduresPerPoint) procedures per point; two-sided CRLB \(String(format: "%.4f", crlb)) m")
+    print("accuracy: estimator | free space 0.5-40 m: RMSE (x CRLB) | light multipath P90 | reflection 3 m longer P90")
+    for (name, e) in estimators {
+        let free = errors(.freeSpace, distances: [0.5, 1.5, 3, 7, 12, 20, 30, 40], estimator: e)
+        let rmse = (free.map { $0 * $0 }.reduce(0, +) / Double(free.count)).squareRoot()
+        let light = errors(.twoRay(excessPath: 1.5, amplitude: 0.3, phase: nil), distances: [3, 5, 8], estimator: e)
+        let twoRay = errors(.twoRay(excessPath: 3, amplitude: 0.7, phase: nil), distances: [3, 5, 8], estimator: e)
+        print("accuracy: \(name) | \(String(format: "%.4f m (%.2fx)", rmse, rmse / crlb)) | \(String(format: "%.3f m", p90(light))) | \(String(format: "%.3f m", p90(twoRay)))")
+    }
+}
+
 let args = CommandLine.arguments.dropFirst()
 let which = args.first ?? "all"
 var seconds = 2.0
@@ -81,9 +121,12 @@ case "plans":
     benchmarkPlans(seconds: seconds, fixedCount: fixedCount)
 case "loopback":
     benchmarkLoopback(seconds: seconds)
+case "accuracy":
+    benchmarkAccuracy(proceduresPerPoint: fixedCount ?? 100)
 case "all":
     benchmarkPlans(seconds: seconds, fixedCount: fixedCount)
     benchmarkLoopback(seconds: seconds)
+    benchmarkAccuracy(proceduresPerPoint: 100)
 default:
-    print("usage: bench [plans|loopback|all] [--seconds S] [--plans N]")
+    print("usage: bench [plans|loopback|accuracy|all] [--seconds S] [--plans N (procedures per point for accuracy)]")
 }
