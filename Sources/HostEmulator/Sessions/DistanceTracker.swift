@@ -4,7 +4,7 @@
 /// prediction is treated as an outlier and skipped; after `resetAfter` outliers in a row the
 /// filter trusts the new data (the accessory really moved) and restarts from the median of them.
 public struct DistanceTracker: Sendable {
-    /// Standard deviation of one estimate, metres (CS phase-based ranging in multipath: decimetres).
+    /// Standard deviation of one estimate, metres: indoors, multipath, not noise, sets it (decimetres).
     public var measurementSigma: Double
     /// Random acceleration of a walking person or a moving object, m/s².
     public var acceleration: Double
@@ -17,7 +17,7 @@ public struct DistanceTracker: Sendable {
     private var lastTime: Double?
     private var rejected: [Double] = []
 
-    public init(measurementSigma: Double = 0.15, acceleration: Double = 1.0, gate: Double = 4, resetAfter: Int = 3) {
+    public init(measurementSigma: Double = 0.3, acceleration: Double = 0.5, gate: Double = 4, resetAfter: Int = 3) {
         self.measurementSigma = measurementSigma
         self.acceleration = acceleration
         self.gate = gate
