@@ -131,8 +131,12 @@ extension CSController {
             guard !c.classification.usesDisallowedChannels, FilteredChannels(map: .allowed, classification: c.classification).isSufficient else {
                 return complete(op, status: .invalidHCICommandParameters)
             }
-            channelClassification = c.classification
             complete(op, status: .success)
+            applyClassification(c.classification)
+            // The central tells the peer (CS channel map update, Vol 6 Part B §5.1.29).
+            if connection.isCentral {
+                pdus.append(LLControlPDU.csChannelMapInd(LLCSChannelMapInd(channelMap: c.classification, instant: connection.eventCounter &+ 6)).encode())
+            }
         case LECSSetProcedureParameters.opcode:
             guard let c = decode(op, LECSSetProcedureParameters.self, p, status: false) else { return }
             guard checkHandle(op, c.connectionHandle, status: false) else { return }

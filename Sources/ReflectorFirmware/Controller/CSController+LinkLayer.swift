@@ -51,10 +51,17 @@ extension CSController {
         case .csTerminateRsp(let rsp):
             stopProcedures(configID: rsp.configID)
         case .csChannelMapInd(let ind):
-            for i in 0..<configurations.count where configurations[i] != nil { configurations[i]!.channelMap = ind.channelMap }
+            applyClassification(ind.channelMap)
         case .rejectExtInd(let r): peerRefused(r.rejectOpcode, r.errorCode)
         case .unknownRsp(let r): peerRefused(r.unknownType, .unsupportedRemoteFeature)
         }
+    }
+
+    /// Both sides use the same classification from the next procedure on (the loopback and a
+    /// real link both deliver the indication well before its instant).
+    mutating func applyClassification(_ map: ChannelMap) {
+        channelClassification = map
+        run?.planner.setClassification(map)
     }
 
     mutating func reject(_ opcode: UInt8, _ status: HCIStatus) {

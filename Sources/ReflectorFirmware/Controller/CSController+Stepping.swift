@@ -78,13 +78,15 @@ extension CSController {
     /// "complete", and counts it towards Max_Procedure_Count.
     public mutating func endProcedure() {
         guard run?.inProcedure == true else { return }
-        reportSubevent(procedureDone: true)
+        // A classification that leaves fewer than 15 channels aborts the procedure (reason 0x2).
+        let aborted = !run!.planner.hasSufficientChannels
+        reportSubevent(procedureDone: true, abort: aborted ? AbortReasons(procedure: .insufficientChannels, subevent: .none) : nil)
         run!.inProcedure = false
         run!.completed += 1
     }
 
     /// Sends the gathered subevent as one LE CS Subevent Result plus Continue events.
-    mutating func reportSubevent(procedureDone: Bool) {
+    mutating func reportSubevent(procedureDone: Bool, abort: AbortReasons? = nil) {
         guard let r = run else { return }
         // The initiator reports the compensation it applied in 0.01 ppm (15-bit signed); the
         // reflector always reports "not available" (Vol 4 Part E §7.7.65.44).
@@ -97,8 +99,9 @@ extension CSController {
             startACLConnectionEventCounter: r.procedureEvent &+ UInt16(r.subevent) &* r.eventInterval,
             procedureCounter: r.planner.procedureCounter, frequencyCompensation: compensation,
             referencePowerLevel: r.referencePowerLevel,
-            procedureDoneStatus: procedureDone ? .complete : .partial,
-            subeventDoneStatus: .complete, numAntennaPaths: UInt8(r.engine.antennaPaths), steps: r.steps)
+            procedureDoneStatus: abort != nil ? .aborted : procedureDone ? .complete : .partial,
+            subeventDoneStatus: abort != nil ? .aborted : .complete, abortReasons: abort ?? .none,
+            numAntennaPaths: UInt8(r.engine.antennaPaths), steps: r.steps)
         run!.steps.removeAll(keepingCapacity: true)
         for event in result.splitIntoEvents() {
             switch event {

@@ -16,7 +16,7 @@ public struct ProcedurePlanner: Sendable {
     public let schedule: ProcedureSchedule
     /// N_AP, from the antenna configuration index.
     public let antennaPaths: Int
-    public let filtered: FilteredChannels
+    public private(set) var filtered: FilteredChannels
     public private(set) var bits: CSRandomBits
     /// The procedure counter of the procedure being planned (0 for the first after security start).
     public private(set) var procedureCounter: UInt16 = 0
@@ -61,6 +61,12 @@ public struct ProcedurePlanner: Sendable {
             procedureCounter = last
             anyProcedureStarted = true
         }
+    }
+
+    /// Applies a new channel classification (the CS channel map update procedure) from the next
+    /// procedure on; the one being planned keeps its channels.
+    public mutating func setClassification(_ classification: ChannelMap) {
+        filtered = FilteredChannels(map: configuration.channelMap, classification: classification)
     }
 
     /// Whether a procedure has begun, so that `procedureCounter` names a procedure that ran.
