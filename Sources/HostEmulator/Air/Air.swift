@@ -15,9 +15,9 @@ import ReflectorFirmware
 ///   phases cancel in the round trip; a residual offset ε = ppm_R − ppm_I leaves
 ///   e^{+j2π·f·ε·10⁻⁶·ΔT} on the round trip, the c·ε·ΔT/2 range bias of reference §2.5.
 /// - Δf = f·(ppm_A − ppm_B)·10⁻⁶: averaging a tone that rotates over the window shrinks it by
-///   sinc (sin(πx)/(πx)) but keeps the mid-window phase.
+///   sinc (sin(πx)/(πx)) but keeps the mid-window phase (`AirScenario.windowAveraging`).
 /// - H_pair: the channel of the antenna pair in use, the same both ways (reciprocal), computed
-///   once per step and channel from the geometry at the step's start; motion within the step
+///   once per step, channel and pair (on first use) from the geometry at the step's start; motion within the step
 ///   adds the Doppler phase −2π·f·v·(t − t_step)/c.
 /// - n: complex AWGN with E|n|² = A_tone²·10^(−SNR/10).
 ///
@@ -54,6 +54,10 @@ public final class Air {
     private var cachedChannel: UInt8 = 0
     private var cachedFrequency: Double = 0
     private var cachedResponses: [Complex]
+    /// `responseGeneration` when a pair's entry was computed; entries are computed on first use.
+    private var responseStamps: [UInt32]
+    private var responseGeneration: UInt32 = 1
+    private var cachedStepTime: UInt64 = 0
     private var cachedDopplerRate: Double = 0
     private var tapPhasors: [Complex]
     private let initiatorAntennaCount: Int
@@ -72,6 +76,7 @@ public final class Air {
         let pairs = initiatorAntennaCount * reflectorAntennaCount
         realization = ChannelRealization.draw(scenario.channelModel, pairs: pairs, distance: scenario.geometry.distance(at: 0), using: &channelRNG)
         cachedResponses = Array(repeating: .zero, count: pairs)
+        responseStamps = Array(repeating: 0, count: pairs)
         tapPhasors = Array(repeating: .zero, count: realization.tapCount)
         transmissions.reserveCapacity(32)
         noiseVariance = scenario.noiseVariance
@@ -159,7 +164,7 @@ public final class Air {
         let (ia, ra) = device == .initiator ? (antenna, tx.antenna) : (tx.antenna, antenna)
         let length = scenario.geometry.pathLength(initiatorAntenna: ia, reflectorAntenna: ra, at: tx.start)
         ensureResponses(channel: channel)
-        let gain = cachedResponses[pairIndex(initiator: ia, reflector: ra)].magnitudeSquared
+        let gain = response(pair: pairIndex(initiator: ia, reflector: ra)).magnitudeSquared
         let f = cachedFrequency
         let fspl = 20 * _log10(max(4 * Double.pi * length * f / Air.speedOfLight, 1))
         let rssi = scenario.txPowerDBm + 10 * _log10(max(gain, 1e-12)) - fspl
@@ -208,9 +213,9 @@ public final class Air {
                 + twoPiF * 1e-12 * (peerPPM * mid - myPPM * midMine)   // ppm·1e-6 × µs·1e-6
                 + cachedDopplerRate * midStep * 1e-6
             let x = Double.pi * f * (peerPPM - myPPM) * 1e-12 * overlap
-            let sinc = x == 0 ? 1 : _sin(x) / x
+            let sinc = x == 0 || !scenario.windowAveraging ? 1 : _sin(x) / x
             let (ia, ra) = device == .initiator ? (antenna, tx.antenna) : (tx.antenna, antenna)
-            let h = cachedResponses[pairIndex(initiator: ia, reflector: ra)]
+            let h = response(pair: pairIndex(initiator: ia, reflector: ra))
             let scale = scenario.toneAmplitude * overlap / Double(duration) * sinc
             let r = Complex(Double(rotation.i), Double(rotation.q))
             sum += h * r * Complex(phase: phase) * scale
@@ -254,27 +259,39 @@ public final class Air {
         AirGeometry.slot(initiator, initiatorAntennaCount) * reflectorAntennaCount + AirGeometry.slot(reflector, reflectorAntennaCount)
     }
 
-    /// Computes every antenna pair's response on `channel` with the geometry at the step's start,
-    /// once per step and channel.
+    /// Sets up the step's channel on `channel`, once per step and channel: the tap phasors at
+    /// its frequency and the Doppler rate; pairs' responses follow on first use.
     private func ensureResponses(channel: UInt8) {
         if cacheValid && cachedChannel == channel { return }
         let f = Air.frequency(channel: channel)
         let t = stepStart ?? 0
-        let geometry = scenario.geometry
-        let taps = realization.tapCount
-        for l in 0..<taps { tapPhasors[l] = Complex(phase: -2 * Double.pi * f * realization.delays[l]) }
-        for i in 0..<initiatorAntennaCount {
-            for r in 0..<reflectorAntennaCount {
-                let pair = i * reflectorAntennaCount + r
-                var sum = Complex.zero
-                for l in 0..<taps { sum += realization.gains[pair * taps + l] * tapPhasors[l] }
-                let length = geometry.pathLength(initiatorAntenna: UInt8(i + 1), reflectorAntenna: UInt8(r + 1), at: t)
-                cachedResponses[pair] = sum * Complex(phase: -2 * Double.pi * f * length / Air.speedOfLight)
-            }
-        }
-        cachedDopplerRate = -2 * Double.pi * f * geometry.velocity(at: t) / Air.speedOfLight
+        for l in 0..<realization.tapCount { tapPhasors[l] = Complex(phase: -2 * Double.pi * f * realization.delays[l]) }
+        cachedDopplerRate = -2 * Double.pi * f * scenario.geometry.velocity(at: t) / Air.speedOfLight
         cachedFrequency = f
         cachedChannel = channel
+        cachedStepTime = t
+        responseGeneration &+= 1
+        if responseGeneration == 0 {
+            responseGeneration = 1
+            for k in responseStamps.indices { responseStamps[k] = 0 }
+        }
         cacheValid = true
+    }
+
+    /// Antenna pair `pair`'s response on the cached channel with the geometry at the step's start
+    /// (after `ensureResponses`), computed on first use in the step: the engine uses at most
+    /// four pairs a step, so a 4 × 4 geometry costs no more than a 2 × 2 one.
+    @inline(__always)
+    private func response(pair: Int) -> Complex {
+        if responseStamps[pair] == responseGeneration { return cachedResponses[pair] }
+        let taps = realization.tapCount
+        var sum = Complex.zero
+        for l in 0..<taps { sum += realization.gains[pair * taps + l] * tapPhasors[l] }
+        let length = scenario.geometry.pathLength(initiatorAntenna: UInt8(pair / reflectorAntennaCount + 1),
+                                                  reflectorAntenna: UInt8(pair % reflectorAntennaCount + 1), at: cachedStepTime)
+        let h = sum * Complex(phase: -2 * Double.pi * cachedFrequency * length / Air.speedOfLight)
+        cachedResponses[pair] = h
+        responseStamps[pair] = responseGeneration
+        return h
     }
 }
