@@ -1,6 +1,8 @@
-/// LL_CS_TERMINATE_REQ (opcode 0x35, 4 octets of CtrData; Core 6.0 Vol 6 Part B §2.4.2.50,
-/// best knowledge): stops the CS procedures of configuration Config_ID early (LE CS Procedure
-/// Enable with Enable = 0, or an error). The peer answers LL_CS_TERMINATE_RSP.
+/// The body of LL_CS_TERMINATE_REQ (opcode 0x35) and LL_CS_TERMINATE_RSP (opcode 0x3A), 4 octets
+/// of CtrData each (Core 6.0 Vol 6 Part B §2.4.2.49/§2.4.2.50, best knowledge): the request
+/// stops the CS procedures of configuration Config_ID early (LE CS Procedure Enable with
+/// Enable = 0, or an error); the response, with the same layout, acknowledges it (NimBLE answers
+/// with the later of its own and the requested procedure counters).
 ///
 /// Layout: `Config_ID (b0-5; b6-7 RFU) | Procedure_Count 2 (LE) | Error_Code 1`: NimBLE PR #1765
 /// `ble_ll_cs_terminate_req_make` writes config ID, then the pending procedure counter at
@@ -8,9 +10,7 @@
 /// same way); a third-party controller header (`ll_cs_terminate_req`) has the same order. Telink's 2-octet
 /// `Config_ID | ErrorCode` form is an older draft and is not accepted.
 /// Procedure_Count is the CS procedure counter of the procedure being (or last) run.
-public struct LLCSTerminateReq: Sendable, Equatable {
-    public static let opcode = LLControlOpcode.csTerminateReq
-
+public struct LLCSTerminate: Sendable, Equatable {
     public var configID: UInt8
     public var procedureCount: UInt16
     /// Why the procedures stop (`.success` when the host disabled them).
@@ -28,22 +28,13 @@ public struct LLCSTerminateReq: Sendable, Equatable {
         w.u8(errorCode.rawValue)
     }
 
-    static func decodeBody(_ r: inout ByteReader) throws(DecodeError) -> LLCSTerminateReq {
+    static func decodeBody(_ r: inout ByteReader) throws(DecodeError) -> LLCSTerminate {
         let id = try r.llConfigIDOctet().configID
         let count = try r.u16("Procedure_Count")
-        return LLCSTerminateReq(configID: id, procedureCount: count, errorCode: try r.llErrorCode())
+        return LLCSTerminate(configID: id, procedureCount: count, errorCode: try r.llErrorCode())
     }
 }
 
-extension LLCSTerminateReq {
-    /// `Opcode | CtrData` (see `LLControlPDU.encode()`).
-    public func encode() -> [UInt8] { LLControlPDU.csTerminateReq(self).encode() }
-
-    /// Decodes `Opcode | CtrData`; `.unexpectedCode` for another opcode.
-    public static func decode(_ bytes: some Collection<UInt8>) throws(DecodeError) -> LLCSTerminateReq {
-        guard case let .csTerminateReq(p) = try LLControlPDU.payload(bytes, expecting: opcode) else {
-            throw .unexpectedCode(expected: Int(opcode.rawValue), found: -1)
-        }
-        return p
-    }
-}
+/// The request and the response carry the same body.
+public typealias LLCSTerminateReq = LLCSTerminate
+public typealias LLCSTerminateRsp = LLCSTerminate
