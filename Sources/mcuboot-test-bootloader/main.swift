@@ -1,0 +1,1 @@
+print("mcuboot-test-bootloader: under construction")
