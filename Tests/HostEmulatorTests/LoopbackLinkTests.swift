@@ -46,6 +46,7 @@ struct LoopbackLinkTests {
             distances.append(try #require(Self.slopeDistance(tones)))
         }
         #expect(distances.allSatisfy { abs($0 - 3.0) < 0.05 }, "\(distances)")
+        #expect(link.planMismatches == 0)
         // Procedure counters count up; the capture holds the initiator's HCI traffic.
         #expect(link.capture!.count > 20)
         let stopped = link.stop()

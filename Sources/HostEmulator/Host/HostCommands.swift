@@ -11,6 +11,40 @@ enum HostCommands {
     /// LE Set Host Feature: bit 47, Channel Sounding host support.
     static let setCSHostSupport = HCICommandPacket(opcode: 0x2074, parameters: [47, 1])
 
+    /// What the host waits for after LE Create Connection and LE Enable Encryption.
+    static let connectionCompleteCode: UInt8 = 0x01
+    static let encryptionChangeCode: UInt8 = 0x08
+
+    /// LE Create Connection (0x200D, §7.8.12): scan 60 ms every 60 ms, no filter, the peer's
+    /// address, a public own address, a 7.5 ms connection interval, 4 s supervision timeout.
+    static func createConnection(_ plan: InitiatorHost.ConnectionPlan) -> HCICommandPacket {
+        var w = ByteWriter(capacity: 25)
+        w.u16(0x0060)
+        w.u16(0x0060)
+        w.u8(0)
+        w.u8(plan.peerAddressIsRandom ? 1 : 0)
+        w.uint(plan.peerAddress, 6)
+        w.u8(0)
+        w.u16(6)
+        w.u16(6)
+        w.u16(0)
+        w.u16(400)
+        w.u16(0)
+        w.u16(0)
+        return HCICommandPacket(opcode: 0x200D, parameters: w.bytes)
+    }
+
+    /// LE Enable Encryption (0x2019, §7.8.24) with the bond's LTK (LE Secure Connections:
+    /// Random_Number and EDIV zero).
+    static func enableEncryption(handle: UInt16, key: [UInt8]) -> HCICommandPacket {
+        var w = ByteWriter(capacity: 28)
+        w.u16(handle)
+        w.uint(0, 8)
+        w.u16(0)
+        w.octets(key.prefix(16))
+        return HCICommandPacket(opcode: 0x2019, parameters: w.bytes)
+    }
+
     static func octets(_ v: UInt64) -> [UInt8] { (0..<8).map { UInt8(truncatingIfNeeded: v >> UInt64(8 * $0)) } }
 
     /// A readable name for error messages.
@@ -20,6 +54,8 @@ enum HostCommands {
         case 0x0C01: return "Set Event Mask"
         case 0x2001: return "LE Set Event Mask"
         case 0x2074: return "LE Set Host Feature"
+        case 0x200D: return "LE Create Connection"
+        case 0x2019: return "LE Enable Encryption"
         case ReadRemoteVersionInformation.opcode: return "Read Remote Version Information"
         case LECSReadLocalSupportedCapabilities.opcode: return "LE CS Read Local Supported Capabilities"
         case LECSReadLocalSupportedCapabilitiesV2.opcode: return "LE CS Read Local Supported Capabilities v2"

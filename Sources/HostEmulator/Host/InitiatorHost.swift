@@ -8,19 +8,38 @@ import ReflectorFirmware
 public struct InitiatorHost: Sendable {
     /// What the host wants: the configuration (role initiator) and procedure parameters.
     public struct Setup: Sendable, Equatable {
+        /// The connection's handle; with `connect` set, the handle comes from LE Connection Complete.
         public var connectionHandle: UInt16
+        /// Connect first (LE Create Connection to this peer, then LE Enable Encryption with this
+        /// bond's key): for a controller that has no connection yet, such as a board on a serial port.
+        public var connect: ConnectionPlan?
         public var configuration: CSConfiguration
         public var parameters: ProcedureParameters
         /// Refuse accessories that do not meet iOS's requirements, as an iPhone does.
         public var requireIOSCompliance: Bool
 
-        public init(connectionHandle: UInt16, configuration: CSConfiguration, parameters: ProcedureParameters, requireIOSCompliance: Bool = true) {
+        public init(connectionHandle: UInt16, configuration: CSConfiguration, parameters: ProcedureParameters, requireIOSCompliance: Bool = true,
+                    connect: ConnectionPlan? = nil) {
             self.connectionHandle = connectionHandle
+            self.connect = connect
             var c = configuration
             c.role = .initiator
             self.configuration = c
             self.parameters = parameters
             self.requireIOSCompliance = requireIOSCompliance
+        }
+    }
+
+    /// Which peer to connect to and the bond's long-term key (16 octets as HCI carries them).
+    public struct ConnectionPlan: Sendable, Equatable {
+        public var peerAddress: UInt64
+        public var peerAddressIsRandom: Bool
+        public var longTermKey: [UInt8]
+
+        public init(peerAddress: UInt64, peerAddressIsRandom: Bool = false, longTermKey: [UInt8]) {
+            self.peerAddress = peerAddress
+            self.peerAddressIsRandom = peerAddressIsRandom
+            self.longTermKey = longTermKey
         }
     }
 
@@ -61,7 +80,13 @@ public struct InitiatorHost: Sendable {
     /// Whether the procedures use inline PCT transfer (the reflector's PCTs are then not needed).
     public var usesInlinePCT: Bool { agreedConfiguration?.inlinePCT ?? setup.configuration.inlinePCT }
 
-    public init(setup: Setup) { self.setup = setup }
+    /// The connection handle in use (from LE Connection Complete when the host connected).
+    public private(set) var handle: UInt16
+
+    public init(setup: Setup) {
+        self.setup = setup
+        handle = setup.connectionHandle
+    }
 
     /// Whether procedures are running.
     public var isRanging: Bool { enableComplete != nil && failure == nil }
@@ -69,14 +94,15 @@ public struct InitiatorHost: Sendable {
     /// The next command packet to send (opcode, length, parameters), if the host has one and the
     /// previous one was answered.
     public mutating func nextCommand() -> [UInt8]? {
-        if pipeline.isIdle, awaiting == nil, failure == nil { enqueueStage() }
+        // Stages that do not apply (connecting, when already connected) enqueue nothing.
+        while pipeline.isIdle, awaiting == nil, failure == nil, stage <= Self.lastStage { enqueueStage() }
         return pipeline.next()?.encode()
     }
 
     /// Stops ranging: LE CS Procedure Enable with Enable = 0.
     public mutating func stop() {
         guard enableComplete != nil else { return }
-        pipeline.enqueue(LECSProcedureEnable(connectionHandle: setup.connectionHandle, configID: setup.configuration.configID, enable: false))
+        pipeline.enqueue(LECSProcedureEnable(connectionHandle: handle, configID: setup.configuration.configID, enable: false))
         awaiting = LECSProcedureEnableComplete.subeventCode
     }
 
@@ -86,8 +112,24 @@ public struct InitiatorHost: Sendable {
         do { event = try HCIEventPacket.decode(bytes) } catch { return fail(.malformedEvent("\(error)")) }
         if let answer = pipeline.answer(event) { return handle(answer) }
         if event.eventCode == ReadRemoteVersionInformationComplete.eventCode { return handleRemoteVersion(event) }
+        if event.eventCode == HostCommands.encryptionChangeCode {
+            let p = event.parameters
+            guard p.count >= 4 else { return fail(.malformedEvent("Encryption Change")) }
+            let status = HCIStatus(rawValue: p[0]) ?? .unspecifiedError
+            guard status == .success, p[3] != 0 else { return fail(.procedureFailed(event: "Encryption Change", status: status == .success ? .pinOrKeyMissing : status)) }
+            return finishAwait(code: HostCommands.encryptionChangeCode)
+        }
+        if event.eventCode == 0x05, awaiting != nil || isRanging {
+            return fail(.procedureFailed(event: "Disconnection Complete", status: HCIStatus(rawValue: event.parameters.last ?? 0x1F) ?? .unspecifiedError))
+        }
         guard let code = event.leSubeventCode else { return [] }
         switch code {
+        case 0x01, 0x0A:  // LE (Enhanced) Connection Complete
+            guard let body = try? event.leSubeventBody(code), body.count >= 3 else { return fail(.malformedEvent("LE Connection Complete")) }
+            let status = HCIStatus(rawValue: body[body.startIndex]) ?? .unspecifiedError
+            guard status == .success else { return fail(.procedureFailed(event: "LE Connection Complete", status: status)) }
+            handle = (UInt16(body[body.startIndex + 1]) | UInt16(body[body.startIndex + 2]) << 8) & 0x0FFF
+            return finishAwait(code: HostCommands.connectionCompleteCode)
         case LECSReadRemoteSupportedCapabilitiesComplete.subeventCode, LECSReadRemoteSupportedCapabilitiesComplete.v2SubeventCode:
             guard let e = try? LECSReadRemoteSupportedCapabilitiesComplete.decode(packet: event) else { return fail(.malformedEvent("CS Read Remote Supported Capabilities Complete")) }
             guard e.status == .success else { return fail(.procedureFailed(event: "CS Read Remote Supported Capabilities Complete", status: e.status)) }
@@ -159,31 +201,42 @@ public struct InitiatorHost: Sendable {
 
     // MARK: Set-up sequence
 
+    static let lastStage = 13
+
     /// The set-up, one command (and the event it starts) per stage.
     private mutating func enqueueStage() {
-        let h = setup.connectionHandle
+        let h = handle
         defer { stage += 1 }
         switch stage {
         case 0: pipeline.enqueue(HostCommands.reset)
         case 1: pipeline.enqueue(HostCommands.setEventMask)
         case 2: pipeline.enqueue(HostCommands.leSetEventMask)
         case 3: pipeline.enqueue(HostCommands.setCSHostSupport)
-        case 4: pipeline.enqueue(LECSReadLocalSupportedCapabilitiesV2())
+        case 4:
+            // Connect first when asked (a board with no connection yet).
+            guard let plan = setup.connect else { return }
+            pipeline.enqueue(HostCommands.createConnection(plan))
+            awaiting = HostCommands.connectionCompleteCode
         case 5:
+            guard let plan = setup.connect else { return }
+            pipeline.enqueue(HostCommands.enableEncryption(handle: h, key: plan.longTermKey))
+            awaiting = HostCommands.encryptionChangeCode
+        case 6: pipeline.enqueue(LECSReadLocalSupportedCapabilitiesV2())
+        case 7:
             pipeline.enqueue(ReadRemoteVersionInformation(connectionHandle: h))
             awaiting = ReadRemoteVersionInformationComplete.eventCode
-        case 6:
+        case 8:
             pipeline.enqueue(LECSReadRemoteSupportedCapabilities(connectionHandle: h))
             awaiting = LECSReadRemoteSupportedCapabilitiesComplete.subeventCode
-        case 7:
+        case 9:
             pipeline.enqueue(LECSSecurityEnable(connectionHandle: h))
             awaiting = LECSSecurityEnableComplete.subeventCode
-        case 8: pipeline.enqueue(LECSSetDefaultSettings(connectionHandle: h, initiatorEnabled: true, reflectorEnabled: false, csSyncAntennaSelection: 0x01, maxTxPower: 20))
-        case 9:
+        case 10: pipeline.enqueue(LECSSetDefaultSettings(connectionHandle: h, initiatorEnabled: true, reflectorEnabled: false, csSyncAntennaSelection: 0x01, maxTxPower: 20))
+        case 11:
             pipeline.enqueue(LECSCreateConfig(connectionHandle: h, createContext: .localAndRemote, configuration: setup.configuration))
             awaiting = LECSConfigComplete.subeventCode
-        case 10: pipeline.enqueue(LECSSetProcedureParameters(connectionHandle: h, configID: setup.configuration.configID, parameters: setup.parameters))
-        case 11:
+        case 12: pipeline.enqueue(LECSSetProcedureParameters(connectionHandle: h, configID: setup.configuration.configID, parameters: setup.parameters))
+        case 13:
             pipeline.enqueue(LECSProcedureEnable(connectionHandle: h, configID: setup.configuration.configID, enable: true))
             awaiting = LECSProcedureEnableComplete.subeventCode
         default: break

@@ -21,6 +21,8 @@ public struct LoopbackLink<InitiatorRadio: RadioPort, ReflectorRadio: RadioPort>
     public var reflectorCapture: [BTSnoopRecord]?
     /// LL control PDUs exchanged (both directions), for tests and tools.
     public private(set) var llPDUCount = 0
+    /// Procedures in which the two controllers' plans disagreed (never expected: a bug).
+    public private(set) var planMismatches = 0
 
     public init(initiatorHost: InitiatorHost, initiatorController: CSController, reflectorHost: ReflectorHostApp,
                 reflectorController: CSController, initiatorRadio: InitiatorRadio, reflectorRadio: ReflectorRadio, recordHCI: Bool = false) {
@@ -87,20 +89,10 @@ public struct LoopbackLink<InitiatorRadio: RadioPort, ReflectorRadio: RadioPort>
     public mutating func runProcedure() -> [InitiatorHost.Output]? {
         guard let start = initiatorController.nextProcedureStart, reflectorController.nextProcedureStart == start else { return nil }
         advance(to: start)
-        initiatorController.beginProcedure()
-        reflectorController.beginProcedure()
-        while let step = initiatorController.nextStep() {
-            guard let mirror = reflectorController.nextStep(), mirror == step else {
-                // The two plans diverged: a bug, never expected; stop the procedure on both sides.
-                break
-            }
-            initiatorController.transmit(step, radio: &initiatorRadio)
-            reflectorController.run(step, radio: &reflectorRadio)
-            initiatorController.receive(step, radio: &initiatorRadio)
-            clock = max(clock, initiatorController.startTime(of: step) + UInt64(step.durationMicroseconds))
-        }
-        initiatorController.endProcedure()
-        reflectorController.endProcedure()
+        let result = ProcedureExchange.run(initiator: &initiatorController, reflector: &reflectorController,
+                                           initiatorRadio: &initiatorRadio, reflectorRadio: &reflectorRadio)
+        planMismatches += result.agreed ? 0 : 1
+        clock = max(clock, result.end)
         return settle()
     }
 

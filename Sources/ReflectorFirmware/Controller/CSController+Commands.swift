@@ -171,13 +171,14 @@ extension CSController {
 
     /// LE features: Channel Sounding (46), CS Host Support as the host set it (47), CS Tone
     /// Quality Indication (48); plus the 2M PHY (8) the CS_SYNC PHYs rely on.
-    var leFeatures: UInt64 {
+    public var leFeatures: UInt64 {
         var f: UInt64 = 1 << 46 | 1 << 48 | 1 << 8
         f |= hostFeatures & (1 << 47)
         return f
     }
 
-    mutating func resetState() {
+    /// Returns the controller to its state after HCI Reset (CS state, masks, host features).
+    public mutating func resetState() {
         masks = EventMasks()
         hostFeatures = 0
         capabilitiesLayout = .v1
@@ -199,7 +200,7 @@ extension CSController {
         pdus.removeAll()
     }
 
-    static func u64(_ p: [UInt8]) -> UInt64 {
+    public static func u64(_ p: [UInt8]) -> UInt64 {
         var v: UInt64 = 0
         for (i, b) in p.prefix(8).enumerated() { v |= UInt64(b) << UInt64(8 * i) }
         return v

@@ -12,8 +12,8 @@ public struct CSController: Sendable {
     /// HCI_Version (and LL VersNr): 0x11 for Core 6.3.
     public let hciVersion: UInt8
     public let address: UInt64
-    public internal(set) var connection: LinkConnection
-    public internal(set) var masks = EventMasks()
+    public var connection: LinkConnection
+    public var masks = EventMasks()
     /// LE features the host switched on with LE Set Host Feature (bit 47: CS host support).
     public internal(set) var hostFeatures: UInt64 = 0
     /// Which form of capabilities events the host reads (v2 once it used a v2 command or unmasked event 0x38).

@@ -2,8 +2,8 @@
 /// (Core 6.0 Vol 4 Part E §6.27): octet.bit for every command it answers. The CS positions are
 /// the ones Bumble and Zephyr use (reference channel-sounding.md §1.1); the general ones are the
 /// long-standing positions of the same table.
-enum SupportedCommands {
-    static let positions: [(octet: Int, bit: Int)] = [
+public enum SupportedCommands {
+    public static let positions: [(octet: Int, bit: Int)] = [
         (5, 6), (5, 7),  // Set Event Mask, Reset
         (14, 3), (14, 5), (15, 1),  // Read Local Version, Read Local Supported Features, Read BD_ADDR
         (25, 0), (25, 1), (25, 2),  // LE Set Event Mask, LE Read Buffer Size, LE Read Local Supported Features
@@ -17,9 +17,12 @@ enum SupportedCommands {
     ]
 
     /// The 64 octets.
-    static var bitmap: [UInt8] {
+    static var bitmap: [UInt8] { bitmap(adding: []) }
+
+    /// The 64 octets with more commands marked (a controller that answers more than CS).
+    public static func bitmap(adding extra: [(octet: Int, bit: Int)]) -> [UInt8] {
         var b = [UInt8](repeating: 0, count: 64)
-        for p in positions { b[p.octet] |= 1 << UInt8(p.bit) }
+        for p in positions + extra where p.octet < 64 && p.bit < 8 { b[p.octet] |= 1 << UInt8(p.bit) }
         return b
     }
 }
