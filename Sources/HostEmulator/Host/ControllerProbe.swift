@@ -1,0 +1,111 @@
+import ReflectorFirmware
+
+/// Asks a controller what an iPhone would need to know before ranging with it: reset, version,
+/// supported commands, LE features, and the CS capabilities (the Core 6.3 v2 form when the
+/// controller lists it). A pure state machine over HCI bytes, so the check command can run it
+/// over a serial port and tests over a pty or in process.
+public struct ControllerProbe: Sendable {
+    /// What the controller said about itself.
+    public struct Findings: Sendable, Equatable {
+        public var hciVersion: UInt8?
+        public var hciSubversion: UInt16?
+        public var lmpVersion: UInt8?
+        public var companyIdentifier: UInt16?
+        public var supportedCommands: [UInt8]?
+        public var leFeatures: UInt64?
+        public var capabilities: CSCapabilities?
+        /// Which capabilities command answered (v2 = Core 6.3 form).
+        public var capabilitiesLayout: CapabilitiesLayout?
+
+        /// Whether the controller lists a command (octet.bit of Supported_Commands).
+        public func supports(octet: Int, bit: Int) -> Bool {
+            guard let c = supportedCommands, octet < c.count else { return false }
+            return c[octet] & (1 << UInt8(bit)) != 0
+        }
+
+        /// LE feature bit 46: Channel Sounding.
+        public var supportsChannelSounding: Bool { (leFeatures ?? 0) & (1 << 46) != 0 }
+    }
+
+    public enum Outcome: Sendable, Equatable {
+        case done(Findings)
+        /// The controller refused a command the probe needs, or answered garbage.
+        case failed(String)
+    }
+
+    public private(set) var findings = Findings()
+    private var pipeline = CommandPipeline()
+    private var stage = 0
+    public private(set) var outcome: Outcome?
+
+    public init() {}
+
+    /// The next command to send (opcode, length, parameters), once the previous one is answered.
+    public mutating func nextCommand() -> [UInt8]? {
+        guard outcome == nil else { return nil }
+        if pipeline.isIdle { enqueue() }
+        return pipeline.next()?.encode()
+    }
+
+    /// The opcode of the command awaiting an answer (for messages about silence).
+    public var waitingFor: UInt16? { pipeline.outstanding?.opcode }
+
+    private mutating func enqueue() {
+        defer { stage += 1 }
+        switch stage {
+        case 0: pipeline.enqueue(HCICommandPacket(opcode: 0x0C03, parameters: []))
+        case 1: pipeline.enqueue(HCICommandPacket(opcode: 0x1001, parameters: []))
+        case 2: pipeline.enqueue(HCICommandPacket(opcode: 0x1002, parameters: []))
+        case 3: pipeline.enqueue(HCICommandPacket(opcode: 0x2003, parameters: []))
+        case 4:
+            // Core 6.3 v2 (octet 49 bit 2) when listed, else v1 (octet 20 bit 5), else nothing to read.
+            if findings.supports(octet: 49, bit: 2) {
+                pipeline.enqueue(LECSReadLocalSupportedCapabilitiesV2())
+            } else if findings.supports(octet: 20, bit: 5) || findings.supportsChannelSounding {
+                pipeline.enqueue(LECSReadLocalSupportedCapabilities())
+            } else {
+                outcome = .done(findings)
+            }
+        default:
+            outcome = .done(findings)
+        }
+    }
+
+    /// Handles one event packet from the controller (no H4 indicator).
+    public mutating func handleEvent(_ bytes: some Collection<UInt8>) {
+        guard let event = try? HCIEventPacket.decode(bytes), let answer = pipeline.answer(event) else { return }
+        let r = answer.returnParameters
+        guard answer.status == .success, !answer.isStatusOnly else {
+            // A controller without CS answers the capabilities command with Unknown HCI Command.
+            if answer.opcode == LECSReadLocalSupportedCapabilities.opcode || answer.opcode == LECSReadLocalSupportedCapabilitiesV2.opcode {
+                outcome = .done(findings)
+            } else {
+                outcome = .failed("the controller answered command 0x\(String(answer.opcode, radix: 16)) with \(answer.status)")
+            }
+            return
+        }
+        switch answer.opcode {
+        case 0x1001:
+            guard r.count >= 9 else { return fail("Read Local Version Information") }
+            findings.hciVersion = r[1]
+            findings.hciSubversion = UInt16(r[2]) | UInt16(r[3]) << 8
+            findings.lmpVersion = r[4]
+            findings.companyIdentifier = UInt16(r[5]) | UInt16(r[6]) << 8
+        case 0x1002:
+            guard r.count >= 65 else { return fail("Read Local Supported Commands") }
+            findings.supportedCommands = Array(r[1..<65])
+        case 0x2003:
+            guard r.count >= 9 else { return fail("LE Read Local Supported Features") }
+            findings.leFeatures = CSController.u64(Array(r[1..<9]))
+        case LECSReadLocalSupportedCapabilities.opcode, LECSReadLocalSupportedCapabilitiesV2.opcode:
+            let v2 = answer.opcode == LECSReadLocalSupportedCapabilitiesV2.opcode
+            guard let ret = try? LECSLocalCapabilitiesReturn.decode(r, v2: v2) else { return fail("LE CS Read Local Supported Capabilities") }
+            findings.capabilities = ret.capabilities
+            findings.capabilitiesLayout = ret.layout
+        default:
+            break
+        }
+    }
+
+    private mutating func fail(_ what: String) { outcome = .failed("the answer to \(what) is malformed") }
+}
