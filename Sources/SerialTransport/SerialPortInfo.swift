@@ -41,10 +41,11 @@ public struct SerialPortInfo: Sendable, Equatable {
     /// "1366:1068" (lowercase hex, as lsusb prints it), or nil for a port without USB IDs.
     public var usbIDs: String? {
         guard let usbVendorID else { return nil }
-        return Self.hex(usbVendorID) + ":" + (usbProductID.map(Self.hex) ?? "????")
+        return Self.hexID(usbVendorID) + ":" + (usbProductID.map(Self.hexID) ?? "????")
     }
 
-    static func hex(_ value: UInt16) -> String {
+    /// Four lowercase hexadecimal digits.
+    public static func hexID(_ value: UInt16) -> String {
         let digits = String(value, radix: 16)
         return String(repeating: "0", count: 4 - digits.count) + digits
     }
