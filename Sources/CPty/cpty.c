@@ -38,13 +38,15 @@ int cpty_make_raw(int fd, int baud, int rtscts) {
     if (rtscts) t.c_cflag |= CRTSCTS; else t.c_cflag &= ~CRTSCTS;
     t.c_cc[VMIN] = 0;
     t.c_cc[VTIME] = 0;
-    if (baud > 0) {
-        speed_t s = cpty_speed(baud);
-        if (s == 0) { errno = EINVAL; return -1; }
+    speed_t s = baud > 0 ? cpty_speed(baud) : 0;
+    if (s != 0) {
         cfsetispeed(&t, s);
         cfsetospeed(&t, s);
     }
-    return tcsetattr(fd, TCSANOW, &t);
+    if (tcsetattr(fd, TCSANOW, &t) != 0) return -1;
+    /* A rate without a B constant (1 234 567, say): termios2 with BOTHER, as libserialport does. */
+    if (baud > 0 && s == 0) return cpty_set_custom_speed(fd, baud);
+    return 0;
 }
 
 int cpty_open(char *path, size_t length) {

@@ -15,6 +15,8 @@ public struct BoardProfile: Equatable {
     /// The HCI_Version the controller reports (0x11 for 6.3, 0x0E for 6.0).
     public var bluetoothVersion: UInt8
     public var maxTxPowerDBm: Int
+    /// How the host reaches the board's HCI UART; nil for boards without one (the emulator).
+    public var serial: BoardSerialSettings?
 
     static let versions: [String: UInt8] = ["5.4": 0x0D, "6.0": 0x0E, "6.1": 0x0F, "6.2": 0x10, "6.3": 0x11]
 
@@ -29,6 +31,12 @@ public struct BoardProfile: Equatable {
         let tsw = try r.integer("t_sw_us", oneOf: AntennaSwitchTime.allCases.map { Int($0.microseconds) }, default: 0)
         antennaSwitchTime = AntennaSwitchTime(rawValue: UInt8(tsw))!
         maxTxPowerDBm = try r.integer("max_tx_power_dbm", in: -127...20, default: 0)
+        switch r.optional("serial") {
+        case nil, .null?: serial = nil
+        case let v?:
+            guard case .object = v else { throw .badKey(key: "serial", problem: "is \(v.brief); allowed: an object with usb_vid, usb_pid, baud, flow_control, or null") }
+            serial = try BoardSerialSettings(json: v)
+        }
         switch r.optional("antenna_switch") {
         case nil, .null?:
             guard antennas == 1 else { throw .badKey(key: "antenna_switch", problem: "is missing; allowed: an object with gpio_mask and \(antennas) patterns (the board has \(antennas) antennas)") }

@@ -7,12 +7,15 @@ public enum ToolError: Error, Equatable, CustomStringConvertible {
     case badKey(key: String, problem: String)
     /// A command-line argument is wrong.
     case usage(String)
+    /// A device (a serial port) could not be used; the text says why and what to do.
+    case device(String)
 
     public var description: String {
         switch self {
         case .badFile(let s): return s
         case .badKey(let key, let problem): return "key \"\(key)\" \(problem)"
         case .usage(let s): return s
+        case .device(let s): return s
         }
     }
 }

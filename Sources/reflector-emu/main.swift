@@ -13,6 +13,7 @@ let usage = """
                  (channels, modes, antenna permutations, access addresses, timing)
       estimate   estimate the distance of every CS procedure in a btsnoop capture of
                  HCI traffic (recorded by this tool or by a real host)
+      ports      list serial ports with USB IDs and the board profile each matches
 
     Run 'reflector-emu <command> --help' for a command's options.
     """
@@ -39,10 +40,12 @@ do {
         let result = try EstimateCommand.run(rest)
         print(result.output, terminator: "")
         if let error = result.error { fail(error.description) }
+    case "ports":
+        print(try PortsCommand.run(rest), terminator: "")
     case "-h", "--help", "help":
         print(usage)
     default:
-        fail("unknown command '\(command)'; commands: loopback, plan, estimate (see --help)")
+        fail("unknown command '\(command)'; commands: loopback, plan, estimate, ports (see --help)")
     }
 } catch {
     fail(error.description)

@@ -96,6 +96,18 @@ public struct H4Framer: Sendable {
         }
     }
 
+    /// Drops the octets buffered towards an incomplete packet and returns how many there were;
+    /// the next octet appended is read as a packet indicator. For a caller that decides a
+    /// partial packet has stalled (the framer has no clock): counters and stream offsets stay
+    /// continuous, and the dropped octets are not counted as skipped.
+    @discardableResult
+    public mutating func discardBufferedOctets() -> Int {
+        let count = buffer.count - readIndex
+        readIndex = buffer.count
+        compact()
+        return count
+    }
+
     private mutating func skipOne() {
         readIndex += 1
         skippedByteCount += 1
