@@ -13,6 +13,8 @@ let usage = """
                  (channels, modes, antenna permutations, access addresses, timing)
       estimate   estimate the distance of every CS procedure in a btsnoop capture of
                  HCI traffic (recorded by this tool or by a real host)
+      serve      serve the emulated controller as a virtual dev board on a pty or serial port
+      check      ask the controller on a serial port whether an iPhone will range with it
       ports      list serial ports with USB IDs and the board profile each matches
 
     Run 'reflector-emu <command> --help' for a command's options.
@@ -36,6 +38,13 @@ do {
         try LoopbackCommand.run(rest, emit: { print($0) })
     case "plan":
         print(try PlanCommand.run(rest), terminator: "")
+    case "serve":
+        try ServeCommand.run(rest, emit: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) })
+    case "check":
+        let result = try CheckCommand.run(rest)
+        print(result.output, terminator: "")
+        if let error = result.error { fail(error) }
+        exit(result.status)
     case "estimate":
         let result = try EstimateCommand.run(rest)
         print(result.output, terminator: "")

@@ -75,6 +75,12 @@ public struct VirtualBoard {
         accessoryHost = ReflectorHostApp(connectionHandle: handle)
     }
 
+    /// Which v2 capabilities form the board returns: Zephyr/Nordic's 31 octets, or Bumble's 34
+    /// (Bumble cannot parse the shorter one; reference channel-sounding.md §8).
+    public mutating func setCapabilitiesLayout(_ layout: CapabilitiesLayout) {
+        board.cs.v2CapabilitiesLayout = layout
+    }
+
     /// A packet from the host: a command, or ACL data (acknowledged and dropped).
     public mutating func receive(_ packet: HCIPacket) {
         switch packet.indicator {

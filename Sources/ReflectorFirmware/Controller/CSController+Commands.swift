@@ -26,7 +26,7 @@ extension CSController {
         case ControllerOpcode.leSetEventMask:
             guard p.count == 8 else { return complete(op, status: .invalidHCICommandParameters) }
             masks.leEvents = Self.u64(p)
-            if masks.leEvents & (1 << 55) != 0 { capabilitiesLayout = .v2 }
+            if masks.leEvents & (1 << 55) != 0 { capabilitiesLayout = v2CapabilitiesLayout }
             complete(op, status: .success)
         case ControllerOpcode.readLocalVersion:
             var w = ByteWriter(capacity: 9)
@@ -63,8 +63,8 @@ extension CSController {
         case LECSReadLocalSupportedCapabilities.opcode:
             complete(op, LECSLocalCapabilitiesReturn(capabilities: localCapabilities, layout: .v1).encode())
         case LECSReadLocalSupportedCapabilitiesV2.opcode:
-            capabilitiesLayout = .v2
-            complete(op, LECSLocalCapabilitiesReturn(capabilities: localCapabilities, layout: .v2).encode())
+            capabilitiesLayout = v2CapabilitiesLayout
+            complete(op, LECSLocalCapabilitiesReturn(capabilities: localCapabilities, layout: v2CapabilitiesLayout).encode())
         case LECSReadRemoteSupportedCapabilities.opcode:
             guard let c = decode(op, LECSReadRemoteSupportedCapabilities.self, p, status: true) else { return }
             guard checkHandle(op, c.connectionHandle, status: true) else { return }

@@ -18,6 +18,8 @@ public struct CSController: Sendable {
     public internal(set) var hostFeatures: UInt64 = 0
     /// Which form of capabilities events the host reads (v2 once it used a v2 command or unmasked event 0x38).
     var capabilitiesLayout: CapabilitiesLayout = .v1
+    /// The v2 form this controller writes: Zephyr/Nordic's 31 octets by default, or Bumble's 34.
+    public var v2CapabilitiesLayout: CapabilitiesLayout = .v2
 
     var random: ControllerRandom
     var events: [[UInt8]] = []

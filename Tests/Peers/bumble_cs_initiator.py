@@ -1,0 +1,88 @@
+#!/usr/bin/env python3
+"""A real host stack (Google Bumble) ranging through a served virtual board.
+
+Attaches to the board's serial path with H4, powers the controller up as Bumble does for any
+controller, connects to the emulated reflector, encrypts with the bond's key, runs LE Channel
+Sounding (remote capabilities, default settings, config with inline PCT, security, procedure
+parameters, enable), collects the LE CS Subevent Result events, and estimates the distance
+from the initiator's PCTs (phase slope over adjacent channels). Prints one JSON object.
+
+usage: bumble_cs_initiator.py SERIAL_PATH PEER_ADDRESS LTK_HEX [PROCEDURES]
+"""
+import asyncio
+import cmath
+import json
+import math
+import sys
+
+from bumble import hci
+from bumble.device import Device
+from bumble.transport import open_transport
+
+
+def pct(value):
+    """12-bit I (bits 0-11) and Q (bits 12-23), two's complement."""
+    i = value & 0xFFF
+    q = (value >> 12) & 0xFFF
+    i = i - 4096 if i >= 2048 else i
+    q = q - 4096 if q >= 2048 else q
+    return complex(i, q)
+
+
+def distance(tones):
+    """Kay phase-difference estimate over 1 MHz neighbours: d = -c*arg(S)/(4*pi*1 MHz)."""
+    s = 0j
+    for ch, z in tones.items():
+        if ch - 1 in tones:
+            s += z * tones[ch - 1].conjugate()
+    if s == 0:
+        return None
+    d = -299792458.0 * cmath.phase(s) / (4 * math.pi * 1e6)
+    return d if d >= -10 else d + 299792458.0 / 2e6
+
+
+async def main(path, peer, ltk, count):
+    result = {"host": "bumble", "procedures": []}
+    async with await open_transport(f"serial:{path},1000000") as (source, sink):
+        device = Device.with_hci("bumble", hci.Address("F0:F1:F2:F3:F4:F5"), source, sink)
+        await device.power_on()
+        result["controller_version"] = device.host.local_version.hci_version
+        connection = await asyncio.wait_for(device.connect(hci.Address(peer, hci.Address.PUBLIC_DEVICE_ADDRESS)), 10)
+        encrypted = asyncio.get_running_loop().create_future()
+        device.host.on("connection_encryption_change", lambda *args: encrypted.done() or encrypted.set_result(args))
+        await device.send_command(hci.HCI_LE_Enable_Encryption_Command(
+            connection_handle=connection.handle, random_number=bytes(8), encrypted_diversifier=0,
+            long_term_key=bytes.fromhex(ltk)))
+        await asyncio.wait_for(encrypted, 10)
+        caps = await asyncio.wait_for(device.get_remote_cs_capabilities(connection), 10)
+        result["remote_inline_pct"] = bool(caps.subfeatures_supported & 0x10)
+        await device.set_default_cs_settings(connection, role_enable=hci.CsRoleMask.INITIATOR)
+        config = await asyncio.wait_for(device.create_cs_config(
+            connection, channel_map=bytes.fromhex("FCFF7FFCFFFFFFFFFF1F"), cs_enhancements=0x01), 10)
+        await asyncio.wait_for(device.enable_cs_security(connection), 10)
+        await device.set_cs_procedure_parameters(connection, config, max_procedure_len=0x0140, preferred_peer_antenna=0x01,
+                                                 max_subevent_len=7000, max_procedure_count=count)
+        tones = {}
+        finished = asyncio.get_running_loop().create_future()
+
+        def add_steps(event):
+            for mode, channel, data in zip(event.step_mode, event.step_channel, event.step_data):
+                if mode == 2 and len(data) >= 5:
+                    tones.setdefault(channel, 0j)
+                    tones[channel] += pct(int.from_bytes(data[1:4], "little"))
+            if event.procedure_done_status == 0:
+                result["procedures"].append({"distance_m": distance(dict(tones))})
+                tones.clear()
+                if len(result["procedures"]) >= count and not finished.done():
+                    finished.set_result(None)
+
+        device.host.on("cs_subevent_result", add_steps)
+        device.host.on("cs_subevent_result_continue", add_steps)
+        await asyncio.wait_for(device.enable_cs_procedure(connection, config), 10)
+        await asyncio.wait_for(finished, 20)
+        await connection.disconnect()
+    print(json.dumps(result))
+
+
+if __name__ == "__main__":
+    asyncio.run(main(sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]) if len(sys.argv) > 4 else 3))
