@@ -1,13 +1,16 @@
 /// Encodes `CBORValue`s with definite lengths and the shortest argument encoding (RFC 8949
 /// §4.2.1 "preferred serialization"), as cbor2 (the Python `smp` package) and mcumgr do.
 public enum CBOREncoder {
-    public static func encode(_ value: CBORValue) -> [UInt8] {
+    public static func encode(_ value: CBORValue, indefiniteLengthMaps: Bool = false) -> [UInt8] {
         var out: [UInt8] = []
-        append(value, to: &out)
+        append(value, to: &out, indefiniteLengthMaps: indefiniteLengthMaps)
         return out
     }
 
-    public static func append(_ value: CBORValue, to out: inout [UInt8]) {
+    /// Appends the encoding of `value`. With `indefiniteLengthMaps`, maps and arrays are written
+    /// as `BF … FF` / `9F … FF`, the way MCUboot's zcbor encoder writes its responses unless it
+    /// is built with ZCBOR_CANONICAL.
+    public static func append(_ value: CBORValue, to out: inout [UInt8], indefiniteLengthMaps: Bool = false) {
         switch value {
         case .unsigned(let n): appendHead(major: 0, argument: n, to: &out)
         case .negative(let n): appendHead(major: 1, argument: n, to: &out)
@@ -19,14 +22,16 @@ public enum CBOREncoder {
             appendHead(major: 3, argument: UInt64(u.count), to: &out)
             out += u
         case .array(let items):
-            appendHead(major: 4, argument: UInt64(items.count), to: &out)
-            for item in items { append(item, to: &out) }
+            if indefiniteLengthMaps { out.append(0x9F) } else { appendHead(major: 4, argument: UInt64(items.count), to: &out) }
+            for item in items { append(item, to: &out, indefiniteLengthMaps: indefiniteLengthMaps) }
+            if indefiniteLengthMaps { out.append(0xFF) }
         case .map(let entries):
-            appendHead(major: 5, argument: UInt64(entries.count), to: &out)
+            if indefiniteLengthMaps { out.append(0xBF) } else { appendHead(major: 5, argument: UInt64(entries.count), to: &out) }
             for e in entries {
                 append(.text(e.key), to: &out)
-                append(e.value, to: &out)
+                append(e.value, to: &out, indefiniteLengthMaps: indefiniteLengthMaps)
             }
+            if indefiniteLengthMaps { out.append(0xFF) }
         case .bool(let b): out.append(b ? 0xF5 : 0xF4)
         case .null: out.append(0xF6)
         }
