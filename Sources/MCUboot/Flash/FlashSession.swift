@@ -151,9 +151,10 @@ public struct FlashSession: Sendable {
 
     /// The largest data chunk a request at `offset` can carry so that the whole decoded frame
     /// (length 2 + SMP header 8 + CBOR + CRC 2) stays within `receiveBufferSize − bufferMargin`.
-    /// With the default 512-octet buffer that is 420 octets for the first chunk (it also carries
-    /// len, sha and image) and 476–478 for the others; lines stay within 127 octets regardless,
-    /// because the framing splits the frame into as many lines as it needs.
+    /// With the default 512-octet buffer that is 430 octets for the first chunk of an image
+    /// under 64 KiB (it also carries image, len and sha) and 478–482 for the others (the "off"
+    /// value takes 1 to 5 octets). Lines stay within 127 octets regardless: the framing splits a
+    /// frame into as many lines as it needs (a 508-octet frame is 6 lines).
     public func maximumChunk(at offset: Int) -> Int {
         let budget = configuration.receiveBufferSize - Self.bufferMargin - 2 - SMPPacket.headerSize - 2
         let emptyBody = CBOREncoder.encode(uploadBody(offset: offset, data: []))
