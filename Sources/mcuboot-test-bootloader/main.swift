@@ -88,6 +88,12 @@ guard symlink(replica, linkPath) == 0 else { die("cannot link \(linkPath): \(Str
 signal(SIGTERM) { _ in stopRequested = 1 }
 signal(SIGINT) { _ in stopRequested = 1 }
 signal(SIGPIPE, SIG_IGN)
+// A parent may start us with these blocked (Foundation's Process does on Linux): unblock them.
+var stopSignals = sigset_t()
+sigemptyset(&stopSignals)
+sigaddset(&stopSignals, SIGTERM)
+sigaddset(&stopSignals, SIGINT)
+sigprocmask(SIG_UNBLOCK, &stopSignals, nil)
 
 var stdinStat = stat()
 let watchStdin = fstat(STDIN_FILENO, &stdinStat) == 0 && (stdinStat.st_mode & S_IFMT == S_IFIFO || isatty(STDIN_FILENO) != 0)
