@@ -39,10 +39,13 @@ do {
         let result = try EstimateCommand.run(rest)
         print(result.output, terminator: "")
         if let error = result.error { fail(error.description) }
+    case "flash":
+        let outcome = try FlashCommand.run(rest, emit: { print($0) })
+        if let failure = outcome.failure { fail(failure, status: 1) }
     case "-h", "--help", "help":
         print(usage)
     default:
-        fail("unknown command '\(command)'; commands: loopback, plan, estimate (see --help)")
+        fail("unknown command '\(command)'; commands: loopback, plan, estimate, flash (see --help)")
     }
 } catch {
     fail(error.description)
