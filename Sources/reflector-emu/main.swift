@@ -16,6 +16,7 @@ let usage = """
       serve      serve the emulated controller as a virtual dev board on a pty or serial port
       check      ask the controller on a serial port whether an iPhone will range with it
       ports      list serial ports with USB IDs and the board profile each matches
+      flash      upload a firmware image to a board's MCUboot bootloader over serial
 
     Run 'reflector-emu <command> --help' for a command's options.
     """
@@ -51,10 +52,13 @@ do {
         if let error = result.error { fail(error.description) }
     case "ports":
         print(try PortsCommand.run(rest), terminator: "")
+    case "flash":
+        let outcome = try FlashCommand.run(rest, emit: { print($0) })
+        if let failure = outcome.failure { fail(failure, status: 1) }
     case "-h", "--help", "help":
         print(usage)
     default:
-        fail("unknown command '\(command)'; commands: loopback, plan, estimate, ports (see --help)")
+        fail("unknown command '\(command)'; commands: loopback, plan, estimate, serve, check, ports, flash (see --help)")
     }
 } catch {
     fail(error.description)

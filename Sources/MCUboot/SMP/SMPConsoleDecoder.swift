@@ -1,0 +1,108 @@
+/// Turns console bytes, fed in any split, into SMP packets: the inverse of `SMPConsoleEncoder`.
+/// Pure and incremental (bytes in, events out; nothing blocks).
+///
+/// It resynchronises the way mcumgr clients do (smpclient `transport/serial`; MCUboot
+/// boot_serial_read_console): console text that is not framed is skipped, a frame starts at
+/// 0x06 0x09 (even in the middle of a log line), continuation lines (0x04 0x14) are collected
+/// until the length prefix is reached, a stray continuation is ignored. A frame that fails its
+/// base64, length or CRC check is reported as an `.error` event and dropped.
+public struct SMPConsoleDecoder: Sendable {
+    /// What one fed chunk produced, in order.
+    public enum Event: Equatable, Sendable {
+        case packet(SMPPacket)
+        case error(SMPConsoleError)
+    }
+
+    /// The largest length prefix accepted (MCUboot's reassembly buffer is 512 or 1024 octets;
+    /// image lists with hashes stay far below this).
+    public var maximumFrameLength: Int
+    /// Lines longer than this are console garbage and dropped.
+    public var maximumLineLength: Int
+
+    private var line: [UInt8] = []
+    private var lineOverflowed = false
+    private var inFrame = false
+    private var text: [UInt8] = []
+
+    public init(maximumFrameLength: Int = 4096, maximumLineLength: Int = 1024) {
+        self.maximumFrameLength = maximumFrameLength
+        self.maximumLineLength = maximumLineLength
+    }
+
+    /// Whether a frame has started and is not yet complete.
+    public var isInsideFrame: Bool { inFrame }
+
+    public mutating func feed(_ bytes: some Sequence<UInt8>) -> [Event] {
+        var events: [Event] = []
+        for b in bytes {
+            if b == 0x0A {
+                if !lineOverflowed { endOfLine(&events) }
+                line.removeAll(keepingCapacity: true)
+                lineOverflowed = false
+                continue
+            }
+            line.append(b)
+            let n = line.count
+            if n > 2, (line[n - 2] == 0x06 && b == 0x09) || (line[n - 2] == 0x04 && b == 0x14) {
+                // A marker after other text: what came before was console noise.
+                line.removeFirst(n - 2)
+                lineOverflowed = false
+            } else if n > maximumLineLength {
+                line.removeAll(keepingCapacity: true)
+                lineOverflowed = true
+            }
+        }
+        return events
+    }
+
+    /// Forgets any partial line and frame.
+    public mutating func reset() {
+        line.removeAll()
+        lineOverflowed = false
+        inFrame = false
+        text.removeAll()
+    }
+
+    private mutating func endOfLine(_ events: inout [Event]) {
+        var content = line[...]
+        if content.last == 0x0D { content = content.dropLast() }
+        guard content.count >= 2 else { return }
+        let marker = (content[content.startIndex], content[content.startIndex + 1])
+        let chars = content.dropFirst(2)
+        if marker == (0x06, 0x09) {
+            if inFrame { events.append(.error(.interrupted)) }
+            inFrame = true
+            text = Array(chars)
+        } else if marker == (0x04, 0x14), inFrame {
+            text += chars
+        } else {
+            return
+        }
+        complete(&events)
+    }
+
+    private mutating func complete(_ events: inout [Event]) {
+        guard text.count % 4 == 0 else { return }
+        guard let decoded = Base64.decode(text) else { return fail(.badBase64, &events) }
+        guard decoded.count >= 2 else { return }
+        let declared = Int(decoded[0]) << 8 | Int(decoded[1])
+        guard declared >= SMPPacket.headerSize + 2, declared <= maximumFrameLength else { return fail(.badLength(declared: declared), &events) }
+        if decoded.count < declared + 2 { return }
+        guard decoded.count == declared + 2 else { return fail(.lengthMismatch(declared: declared, decoded: decoded.count - 2), &events) }
+        let body = decoded[2...]
+        guard CRC16.xmodem(body) == 0 else { return fail(.badCRC, &events) }
+        inFrame = false
+        text.removeAll()
+        do {
+            events.append(.packet(try SMPPacket(decoding: Array(body.dropLast(2)))))
+        } catch {
+            events.append(.error(.badPacket(error)))
+        }
+    }
+
+    private mutating func fail(_ e: SMPConsoleError, _ events: inout [Event]) {
+        inFrame = false
+        text.removeAll()
+        events.append(.error(e))
+    }
+}
