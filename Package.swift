@@ -28,7 +28,7 @@ let package = Package(
         // Tool support: configuration files, reports. Foundation is allowed here.
         .target(name: "ReflectorTools", dependencies: ["ReflectorFirmware", "HostEmulator", "HCITransport", "SerialTransport", "MCUboot"]),
         .executableTarget(name: "reflector-emu", dependencies: ["ReflectorTools"]),
-        .executableTarget(name: "bench", dependencies: ["ReflectorFirmware", "HostEmulator"]),
+        .executableTarget(name: "bench", dependencies: ["ReflectorFirmware", "HostEmulator", "HCITransport", "SerialTransport"]),
         .testTarget(name: "ReflectorFirmwareTests", dependencies: ["ReflectorFirmware"]),
         .testTarget(name: "ReflectorToolsTests", dependencies: ["ReflectorTools"]),
         .testTarget(name: "HostEmulatorTests", dependencies: ["HostEmulator"]),

@@ -1,5 +1,8 @@
+import Foundation
+import HCITransport
 import HostEmulator
 import ReflectorFirmware
+import SerialTransport
 
 /// Benchmarks of the per-step path, run in release mode: `swift run -c release bench [plans]`.
 /// Prints rates measured on this machine's clock; never used as a test.
@@ -109,6 +112,103 @@ func benchmarkAccuracy(proceduresPerPoint: Int) {
     }
 }
 
+/// H4 framing throughput: a stream of mixed packets (commands, 251-octet ACL, events) fed to
+/// the framer in 4 KiB reads, as a serial read loop does.
+func benchmarkFramer(seconds: Double) {
+    var stream: [UInt8] = []
+    var packets = 0
+    for k in 0..<2000 {
+        let p: HCIPacket
+        switch k % 3 {
+        case 0: p = HCIPacket(indicator: .command, bytes: [0x03, 0x0C, 0x00])
+        case 1: p = HCIPacket(indicator: .aclData, bytes: [0x40, 0x20, 251, 0] + [UInt8](repeating: UInt8(k & 0xFF), count: 251))
+        default: p = HCIPacket(indicator: .event, bytes: [0x3E, 0xF7] + [UInt8](repeating: 0x31, count: 247))
+        }
+        stream += p.h4Bytes
+        packets += 1
+    }
+    let clock = ContinuousClock()
+    let start = clock.now
+    var bytes = 0
+    var out = 0
+    while clock.now - start < .milliseconds(Int64(seconds * 1000)) {
+        var framer = H4Framer()
+        var i = 0
+        while i < stream.count {
+            let end = min(i + 4096, stream.count)
+            for case .packet in framer.feed(stream[i..<end]) { out += 1 }
+            i = end
+        }
+        bytes += stream.count
+    }
+    let secs = durationSeconds(clock.now - start)
+    print("framer: \(String(format: "%.1f", Double(bytes) / secs / 1e6)) MB/s, \(Int(Double(out) / secs)) packets/s (1 Mbaud carries 0.1 MB/s)")
+}
+
+/// serve over a pty: round-trip latency of a command and its Command Complete, and host-to-board
+/// ACL throughput (251-octet packets, each acknowledged by Number Of Completed Packets), with
+/// `reflector-emu serve` running as its own process as a user runs it.
+func benchmarkServe(seconds: Double) {
+    let tool = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("reflector-emu")
+    let link = FileManager.default.temporaryDirectory.appendingPathComponent("bench-board-\(getpid())").path
+    let process = Process()
+    process.executableURL = tool
+    process.arguments = ["serve", "--pty", link, "--role", "initiator"]
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    do { try process.run() } catch { return print("serve: cannot start \(tool.path): \(error)") }
+    defer {
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+    }
+    var ready = ""
+    while !ready.contains("ready") {
+        let d = output.fileHandleForReading.availableData
+        if d.isEmpty { return print("serve: the board did not start") }
+        ready += String(decoding: d, as: UTF8.self)
+    }
+    do {
+        let port = try SerialPort(path: link)
+        defer { port.close() }
+        let channel = HCIChannel(link: port, side: .host)
+        // Latency: LE Read Local Supported Features and its Command Complete.
+        var latencies: [Double] = []
+        let clock = ContinuousClock()
+        for _ in 0..<2000 {
+            let t0 = clock.now
+            try channel.send(HCIPacket(indicator: .command, bytes: [0x03, 0x20, 0x00]))
+            _ = try channel.receive(timeout: 1000)
+            latencies.append(durationSeconds(clock.now - t0) * 1e6)
+        }
+        latencies.sort()
+        print("serve: command round trip over a pty: median \(Int(latencies[latencies.count / 2])) us, p99 \(Int(latencies[latencies.count * 99 / 100])) us")
+        // Throughput: unmask the LE Meta event, connect to the peer, then stream ACL.
+        try channel.send(HCIPacket(indicator: .command, bytes: [0x01, 0x0C, 8, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x1F, 0x00, 0x20]))
+        _ = try channel.receive(timeout: 1000)
+        let connect: [UInt8] = [0x0D, 0x20, 25, 0x60, 0, 0x60, 0, 0, 0, 0xB1, 0x00, 0x00, 0xEE, 0xFF, 0xC0, 0, 6, 0, 6, 0, 0, 0, 0x90, 1, 0, 0, 0, 0]
+        try channel.send(HCIPacket(indicator: .command, bytes: connect))
+        var connected = false
+        while !connected { connected = (try channel.receive(timeout: 2000)).bytes.first == 0x3E }
+        let acl = HCIPacket(indicator: .aclData, bytes: [0x40, 0x20, 251, 0] + [UInt8](repeating: 0xA5, count: 251))
+        let start = clock.now
+        var sent = 0
+        var acked = 0
+        while durationSeconds(clock.now - start) < seconds {
+            while sent - acked < 4 { try channel.send(acl); sent += 1 }
+            let e = try channel.receive(timeout: 1000)
+            if e.bytes.first == 0x13, e.bytes.count >= 7 { acked += Int(e.bytes[5]) | Int(e.bytes[6]) << 8 }
+        }
+        let secs = durationSeconds(clock.now - start)
+        print("serve: host-to-board ACL over a pty: \(String(format: "%.2f", Double(acked * acl.h4Bytes.count) / secs / 1e6)) MB/s (\(String(format: "%.0f", Double(acked * acl.h4Bytes.count) / secs / 1e5))x the 1 Mbaud line rate)")
+    } catch {
+        print("serve: \(error)")
+    }
+}
+
+func durationSeconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18 }
+
 let args = CommandLine.arguments.dropFirst()
 let which = args.first ?? "all"
 var seconds = 2.0
@@ -121,6 +221,10 @@ case "plans":
     benchmarkPlans(seconds: seconds, fixedCount: fixedCount)
 case "loopback":
     benchmarkLoopback(seconds: seconds)
+case "framer":
+    benchmarkFramer(seconds: seconds)
+case "serve":
+    benchmarkServe(seconds: seconds)
 case "accuracy":
     benchmarkAccuracy(proceduresPerPoint: fixedCount ?? 100)
 case "all":
@@ -128,5 +232,5 @@ case "all":
     benchmarkLoopback(seconds: seconds)
     benchmarkAccuracy(proceduresPerPoint: 100)
 default:
-    print("usage: bench [plans|loopback|accuracy|all] [--seconds S] [--plans N (procedures per point for accuracy)]")
+    print("usage: bench [plans|loopback|accuracy|framer|serve|all] [--seconds S] [--plans N (procedures per point for accuracy)]")
 }
