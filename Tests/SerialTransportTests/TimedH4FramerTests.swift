@@ -1,0 +1,49 @@
+import HCITransport
+import Testing
+@testable import SerialTransport
+
+/// The stall rule on its own, with time passed in: no sleeps.
+struct TimedH4FramerTests {
+    static let reset: [UInt8] = [0x01, 0x03, 0x0C, 0x00]
+    static let resetComplete: [UInt8] = [0x04, 0x0E, 0x04, 0x01, 0x03, 0x0C, 0x00]
+
+    @Test func aPartialPacketThatKeepsComingIsNotStalled() throws {
+        var f = TimedH4Framer(stallTimeoutMilliseconds: 100)
+        var t: Int64 = 0
+        var outputs: [TimedH4Framer.Output] = []
+        for b in Self.resetComplete {
+            outputs += f.feed([b], at: t)
+            t += 99
+        }
+        #expect(outputs == [.packet(try HCIPacket(h4: Self.resetComplete))])
+        #expect(f.droppedPartialPacketCount == 0)
+    }
+
+    @Test func aStalledPartialPacketIsDroppedBeforeNewOctets() throws {
+        var f = TimedH4Framer(stallTimeoutMilliseconds: 100)
+        #expect(f.feed(Array(Self.resetComplete.prefix(4)), at: 0).isEmpty)
+        #expect(f.checkStall(at: 99) == nil)
+        let out = f.feed(Self.reset, at: 100)
+        #expect(out == [.stalledPartialPacket(octets: 4, offset: 0), .packet(try HCIPacket(h4: Self.reset))])
+        #expect(f.droppedPartialPacketCount == 1 && f.droppedPartialOctetCount == 4)
+        #expect(f.framer.streamOffset == 8)
+        #expect(f.skippedByteCount == 0)
+    }
+
+    @Test func checkingWithNothingBufferedDropsNothing() {
+        var f = TimedH4Framer(stallTimeoutMilliseconds: 10)
+        _ = f.feed(Self.reset, at: 0)
+        #expect(f.checkStall(at: 1_000_000) == nil)
+    }
+
+    @Test func garbageIsSkippedAndCounted() throws {
+        var f = TimedH4Framer(stallTimeoutMilliseconds: 10)
+        let out = f.feed([0x00, 0xFF] + Self.reset, at: 0)
+        #expect(out == [
+            .framingError(.unknownIndicator(byte: 0x00, offset: 0)),
+            .framingError(.unknownIndicator(byte: 0xFF, offset: 1)),
+            .packet(try HCIPacket(h4: Self.reset)),
+        ])
+        #expect(f.skippedByteCount == 2)
+    }
+}
