@@ -17,6 +17,10 @@ public struct BoardProfile: Equatable {
     public var maxTxPowerDBm: Int
     /// How the host reaches the board's HCI UART; nil for boards without one (the emulator).
     public var serial: BoardSerialSettings?
+    /// The antenna configuration indices (ACI 0–7) the board supports as a reflector.
+    public var antennaConfigurations: [UInt8]
+    /// How to build and flash the board's HCI UART controller firmware with CS, if it has one.
+    public var firmware: BoardFirmwareRecipe?
 
     static let versions: [String: UInt8] = ["5.4": 0x0D, "6.0": 0x0E, "6.1": 0x0F, "6.2": 0x10, "6.3": 0x11]
 
@@ -26,11 +30,16 @@ public struct BoardProfile: Equatable {
         name = n
         if case .string(let d)? = r.optional("description") { description = d } else { description = "" }
         antennas = try r.integer("antennas", in: 1...4)
+        antennaConfigurations = try Self.antennaConfigurations(r, antennas: antennas)
         let version = try r.choice("bluetooth_version", oneOf: Self.versions.keys.sorted())
         bluetoothVersion = Self.versions[version]!
         let tsw = try r.integer("t_sw_us", oneOf: AntennaSwitchTime.allCases.map { Int($0.microseconds) }, default: 0)
         antennaSwitchTime = AntennaSwitchTime(rawValue: UInt8(tsw))!
         maxTxPowerDBm = try r.integer("max_tx_power_dbm", in: -127...20, default: 0)
+        switch r.optional("hci_firmware") {
+        case nil, .null?: firmware = nil
+        case let v?: firmware = try BoardFirmwareRecipe(json: v)
+        }
         switch r.optional("serial") {
         case nil, .null?: serial = nil
         case let v?:
@@ -71,6 +80,24 @@ public struct BoardProfile: Equatable {
         let t = try text()
         guard let v = UInt32(t, radix: 16) else { throw .badKey(key: key, problem: "is \"\(t)\"; allowed: 8 hexadecimal digits") }
         return v
+    }
+
+    /// `antenna_configurations`: ACIs whose reflector side needs no more antennas than the board
+    /// has. Absent: every ACI the board's antennas allow.
+    static func antennaConfigurations(_ r: JSONObjectReader, antennas: Int) throws(ToolError) -> [UInt8] {
+        let possible = (0...7).map { UInt8($0) }.filter { AntennaConfiguration(index: $0)!.reflectorAntennas <= antennas }
+        guard let v = r.optional("antenna_configurations") else { return possible }
+        guard case .array(let items) = v, !items.isEmpty else {
+            throw .badKey(key: "antenna_configurations", problem: "is \(v.brief); allowed: a non-empty list of ACIs from \(possible.map(String.init).joined(separator: ", "))")
+        }
+        var out: [UInt8] = []
+        for item in items {
+            guard case .number(let n) = item, n == n.rounded(), n >= 0, n <= 7, possible.contains(UInt8(n)) else {
+                throw .badKey(key: "antenna_configurations", problem: "holds \(item.brief); allowed with \(antennas) antenna\(antennas == 1 ? "" : "s"): \(possible.map(String.init).joined(separator: ", "))")
+            }
+            out.append(UInt8(n))
+        }
+        return out
     }
 
     /// The capabilities the reflector firmware reports on this board.

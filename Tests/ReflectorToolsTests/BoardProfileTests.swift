@@ -69,3 +69,22 @@ struct BoardProfileTests {
         #expect(!report.isCompliant && report.unmet == [.bluetooth63])
     }
 }
+
+extension BoardProfileTests {
+    /// The nRF54L15 DK profile says how to build its HCI UART controller with CS, as data.
+    @Test func firmwareRecipeAndAntennaConfigurations() throws {
+        let dk = try Self.load("nrf54l15dk.json")
+        let recipe = try #require(dk.firmware)
+        #expect(recipe.kconfig == ["CONFIG_BT_CTLR_CHANNEL_SOUNDING=y"])
+        #expect(recipe.build.hasPrefix("west build -b nrf54l15dk/nrf54l15/cpuapp"))
+        #expect(dk.antennaConfigurations == [0, 1, 2, 3])
+        #expect(try Self.load("nrf54l15dk-4ant-example.json").antennaConfigurations == Array(0...7))
+        let bad = "{\"name\": \"x\", \"antennas\": 1, \"bluetooth_version\": \"6.3\", \"antenna_configurations\": [4]}"
+        #expect(throws: ToolError.self) { try BoardProfile(json: JSONValue.parse(Data(bad.utf8))) }
+        do {
+            _ = try BoardProfile(json: JSONValue.parse(Data(bad.utf8)))
+        } catch {
+            #expect(error.description == "key \"antenna_configurations\" holds 4; allowed with 1 antenna: 0, 1, 2, 3")
+        }
+    }
+}
