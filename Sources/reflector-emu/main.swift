@@ -9,6 +9,8 @@ let usage = """
     commands:
       loopback   range this project's reflector firmware from an emulated iPhone over a
                  simulated radio channel; print distances against truth and the CRLB
+      nearby     Nearby Interaction emulation: distance and direction updates while the user
+                 moves the phone, camera fusion, motion hints, background and radio load
       plan       print the step plan both devices derive from a configuration
                  (channels, modes, antenna permutations, access addresses, timing)
       estimate   estimate the distance of every CS procedure in a btsnoop capture of
@@ -37,6 +39,8 @@ do {
     switch command {
     case "loopback":
         try LoopbackCommand.run(rest, emit: { print($0) })
+    case "nearby":
+        try NearbyCommand.run(rest, emit: { print($0) })
     case "plan":
         print(try PlanCommand.run(rest), terminator: "")
     case "serve":
@@ -58,7 +62,7 @@ do {
     case "-h", "--help", "help":
         print(usage)
     default:
-        fail("unknown command '\(command)'; commands: loopback, plan, estimate, serve, check, ports, flash (see --help)")
+        fail("unknown command '\(command)'; commands: loopback, nearby, plan, estimate, serve, check, ports, flash (see --help)")
     }
 } catch {
     fail(error.description)

@@ -56,7 +56,7 @@ public struct InitiatorHost: Sendable {
         case failed(HostError)
     }
 
-    public let setup: Setup
+    public private(set) var setup: Setup
     public private(set) var localCapabilities: CSCapabilities?
     public private(set) var remoteCapabilities: CSCapabilities?
     /// The peer's Bluetooth version (LL VersNr) from Read Remote Version Information.
@@ -104,6 +104,20 @@ public struct InitiatorHost: Sendable {
         guard enableComplete != nil else { return }
         pipeline.enqueue(LECSProcedureEnable(connectionHandle: handle, configID: setup.configuration.configID, enable: false))
         awaiting = LECSProcedureEnableComplete.subeventCode
+    }
+
+    /// Starts procedures again after `stop()` has completed (`.disabled`), with new procedure
+    /// parameters: LE CS Set Procedure Parameters, which the controller takes only while
+    /// procedures are disabled (Core 6.0 Vol 4 Part E §7.8.140), then LE CS Procedure Enable.
+    /// The configuration, security and capabilities exchanged at set-up still hold. This is how
+    /// a phone pauses ranging in the background and changes the procedure rate. Returns false
+    /// (and does nothing) while procedures run, before set-up finished, or after a failure.
+    @discardableResult
+    public mutating func restart(parameters: ProcedureParameters) -> Bool {
+        guard enableComplete == nil, awaiting == nil, failure == nil, stage > Self.lastStage else { return false }
+        setup.parameters = parameters
+        stage = Self.lastStage - 1
+        return true
     }
 
     /// Handles one HCI event packet (no H4 indicator).

@@ -16,7 +16,7 @@ public final class Peripheral {
     var central: CentralManager?
     public var isConnected: Bool { central != nil }
 
-    private var link: LoopbackLink<AirRadio, AirRadio>?
+    private var runner: ChannelSoundingRunner?
     private var configuration: ChannelSoundingSessionConfiguration?
     private var tracker = DistanceTracker()
     private var completed = 0
@@ -34,26 +34,23 @@ public final class Peripheral {
     }
 
     /// Whether a session is running.
-    public var isSessionRunning: Bool { link != nil }
+    public var isSessionRunning: Bool { runner != nil }
 
     /// The link of the running session (for tools that record or inspect it).
-    public var sessionLink: LoopbackLink<AirRadio, AirRadio>? { link }
+    public var sessionLink: LoopbackLink<AirRadio, AirRadio>? { runner?.link }
 
     /// Starts repeating procedures. Set-up (capabilities, security, configuration) happens now;
     /// failures are reported to `peripheral(_:didCompleteChannelSoundingSession:)`.
     public func startChannelSoundingSession(_ configuration: ChannelSoundingSessionConfiguration) {
         guard let central else { return finish(.notConnected) }
         guard central.supports(.channelSounding) else { return finish(.notSupported) }
-        guard link == nil else { return delegate?.peripheral(self, didCompleteChannelSoundingSession: .sessionInProgress) ?? () }
-        var newLink = setup.makeLink()
-        for output in newLink.settle() {
-            if case .failed(let e) = output {
-                capturedHCI = newLink.capture
-                return finish(.configurationFailed(e))
-            }
+        guard runner == nil else { return delegate?.peripheral(self, didCompleteChannelSoundingSession: .sessionInProgress) ?? () }
+        let newRunner = ChannelSoundingRunner(setup: setup, estimator: configuration.estimator)
+        if let error = newRunner.setupFailure {
+            capturedHCI = newRunner.link.capture
+            return finish(error)
         }
-        guard newLink.initiatorHost.isRanging else { return finish(.configurationFailed(.procedureFailed(event: "CS Procedure Enable Complete", status: .unspecifiedError))) }
-        link = newLink
+        runner = newRunner
         self.configuration = configuration
         tracker = DistanceTracker()
         completed = 0
@@ -61,45 +58,34 @@ public final class Peripheral {
 
     /// Stops the session; the delegate hears `didCompleteChannelSoundingSession` with no error.
     public func cancelChannelSoundingSession() {
-        guard link != nil else { return }
-        _ = link!.stop()
+        guard runner != nil else { return }
+        runner!.stop()
         finish(nil)
     }
 
     /// Runs the next procedure and reports it to the delegate. Returns false when no session runs.
     @discardableResult
     public func processNextProcedure() -> Bool {
-        guard var l = link, let configuration else { return false }
-        guard let outputs = l.runProcedure() else {
-            link = l
+        guard var r = runner, let configuration else { return false }
+        let turn = r.next()
+        runner = r
+        switch turn {
+        case nil, .ended(nil)?:
             finish(nil)
             return false
-        }
-        link = l
-        for output in outputs {
-            switch output {
-            case let .procedure(p, reflector):
-                let tones = ToneSetBuilder.tones(initiator: p.steps, reflector: reflector, antennaPaths: p.antennaPaths)
-                let estimate = configuration.estimator.estimate(tones)
-                let time = Double(l.clock) / 1e6
-                let smoothed = tracker.update(estimate?.distance, at: time)
-                lastReport = ChannelSoundingReport(procedureCounter: p.procedureCounter, time: time, estimate: estimate,
-                                                   smoothedDistance: estimate == nil ? nil : smoothed, tones: tones)
-                completed += 1
-                reportCount += 1
-                if estimate != nil, let d = smoothed {
-                    delegate?.peripheral(self, didReceive: ChannelSoundingProcedureResults(distance: d), error: nil)
-                } else {
-                    delegate?.peripheral(self, didReceive: nil, error: .measurementFailed)
-                }
-            case .failed(let e):
-                finish(.configurationFailed(e))
-                return false
-            case .disabled:
-                finish(nil)
-                return false
-            case .enabled:
-                break
+        case .ended(let error?)?:
+            finish(error)
+            return false
+        case let .procedure(counter, time, tones, estimate)?:
+            let smoothed = tracker.update(estimate?.distance, at: time)
+            lastReport = ChannelSoundingReport(procedureCounter: counter, time: time, estimate: estimate,
+                                               smoothedDistance: estimate == nil ? nil : smoothed, tones: tones)
+            completed += 1
+            reportCount += 1
+            if estimate != nil, let d = smoothed {
+                delegate?.peripheral(self, didReceive: ChannelSoundingProcedureResults(distance: d), error: nil)
+            } else {
+                delegate?.peripheral(self, didReceive: nil, error: .measurementFailed)
             }
         }
         if let limit = configuration.procedureLimit, completed >= limit { cancelChannelSoundingSession() }
@@ -108,12 +94,12 @@ public final class Peripheral {
 
     func disconnected() {
         central = nil
-        if link != nil { finish(.notConnected) }
+        if runner != nil { finish(.notConnected) }
     }
 
     private func finish(_ error: ChannelSoundingError?) {
-        if let c = link?.capture { capturedHCI = c }
-        link = nil
+        if let c = runner?.link.capture { capturedHCI = c }
+        runner = nil
         configuration = nil
         delegate?.peripheral(self, didCompleteChannelSoundingSession: error)
     }

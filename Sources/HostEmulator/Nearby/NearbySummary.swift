@@ -1,0 +1,39 @@
+/// How a Nearby run went, against the truth: how many updates, how many had a distance and a
+/// direction, when direction first came, and the distance and direction errors (median and
+/// 90th percentile).
+public struct NearbySummary: Sendable, Equatable {
+    public var updates: Int
+    public var withDistance: Int
+    public var withDirection: Int
+    /// World time of the first update with a direction, seconds.
+    public var firstDirectionTime: Double?
+    public var medianDistanceError: Double?
+    public var p90DistanceError: Double?
+    /// Radians.
+    public var medianDirectionError: Double?
+    public var p90DirectionError: Double?
+    /// The mean of the rates (procedures per second) the updates came at.
+    public var updateRate: Double?
+
+    public init(_ updates: [NearbyUpdateRecord]) {
+        self.updates = updates.count
+        let distanceErrors = updates.compactMap(\.distanceError).sorted()
+        let directionErrors = updates.compactMap(\.directionError).sorted()
+        withDistance = distanceErrors.count
+        withDirection = directionErrors.count
+        firstDirectionTime = updates.first { $0.object.direction != nil }?.object.time
+        medianDistanceError = Self.quantile(distanceErrors, 0.5)
+        p90DistanceError = Self.quantile(distanceErrors, 0.9)
+        medianDirectionError = Self.quantile(directionErrors, 0.5)
+        p90DirectionError = Self.quantile(directionErrors, 0.9)
+        let rates = updates.map(\.object.measurementRate)
+        updateRate = rates.isEmpty ? nil : rates.reduce(0, +) / Double(rates.count)
+    }
+
+    /// The `q` quantile of sorted `values` (nearest rank; nil when empty).
+    public static func quantile(_ sorted: [Double], _ q: Double) -> Double? {
+        guard !sorted.isEmpty else { return nil }
+        let rank = Int((q * Double(sorted.count)).rounded(.up)) - 1
+        return sorted[min(max(rank, 0), sorted.count - 1)]
+    }
+}

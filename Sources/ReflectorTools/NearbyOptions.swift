@@ -1,0 +1,145 @@
+import HostEmulator
+import ReflectorFirmware
+
+/// The flags of `reflector-emu nearby`, parsed and checked. With no flags: the default walk (a
+/// stationary accessory 3 m away; the user sways the phone, walks a quarter circle around it
+/// and sways again, 14 s), camera assistance on, no motion hint, light multipath at 20 dB.
+public struct NearbyOptions {
+    /// How the phone moves.
+    public enum PhoneMotionChoice: String, CaseIterable, Sendable {
+        /// Sway, walk a quarter circle around the accessory, sway again.
+        case walk
+        /// Stand and sway the phone (0.5 m sideways, ±6 cm vertical).
+        case sway
+        /// Hold the phone still.
+        case still
+    }
+
+    /// How the accessory moves.
+    public enum AccessoryMotionChoice: String, CaseIterable, Sendable {
+        case stationary
+        /// Carried at 0.5 m/s, turning at random.
+        case moving
+    }
+
+    public var distance = 3.0
+    public var duration = 14.0
+    public var phone = PhoneMotionChoice.walk
+    public var accessory = AccessoryMotionChoice.stationary
+    public var hint: MotionActivityState?
+    public var cameraAssistance = true
+    public var loadChanges: [NearbyScenario.LoadChange] = []
+    public var background: [NearbyScenario.Interval] = []
+    public var channel: AirChannelModel = LoopbackOptions.light
+    public var snrDB = 20.0
+    public var seed: UInt64 = 1
+    public var json = false
+    public var plotPath: String?
+
+    public init() {}
+
+    public init(arguments args: [String]) throws(ToolError) {
+        var i = 0
+        func value(_ flag: String) throws(ToolError) -> String {
+            i += 1
+            guard i < args.count, !args[i].hasPrefix("--") else { throw .usage("\(flag) needs a value") }
+            return args[i]
+        }
+        func number(_ flag: String, _ text: String, _ range: ClosedRange<Double>, _ unit: String) throws(ToolError) -> Double {
+            guard let d = Double(text), d.isFinite, range.contains(d) else {
+                throw .usage("\(flag) must be a number from \(LoopbackOptions.format(range.lowerBound)) to \(LoopbackOptions.format(range.upperBound)) \(unit), found '\(text)'")
+            }
+            return d
+        }
+        func choice<T: RawRepresentable & CaseIterable>(_ flag: String, _: T.Type) throws(ToolError) -> T where T.RawValue == String {
+            let v = try value(flag)
+            guard let c = T(rawValue: v) else {
+                throw .usage("\(flag) must be one of \(T.allCases.map(\.rawValue).joined(separator: ", ")), found '\(v)'")
+            }
+            return c
+        }
+        while i < args.count {
+            switch args[i] {
+            case "--distance": distance = try number("--distance", value("--distance"), 0.5...30, "m")
+            case "--duration": duration = try number("--duration", value("--duration"), 1...600, "s")
+            case "--phone": phone = try choice("--phone", PhoneMotionChoice.self)
+            case "--accessory": accessory = try choice("--accessory", AccessoryMotionChoice.self)
+            case "--hint":
+                let v = try value("--hint")
+                guard let h = Self.hints[v] else { throw .usage("--hint must be one of stationary, moving, unknown, found '\(v)'") }
+                hint = h
+            case "--no-camera": cameraAssistance = false
+            case "--coexistence": loadChanges.append(try Self.loadChange(value("--coexistence")))
+            case "--background": background.append(try Self.interval(value("--background")))
+            case "--channel": channel = try LoopbackOptions.channelModel(value("--channel"))
+            case "--snr": snrDB = try number("--snr", value("--snr"), -10...80, "dB")
+            case "--seed":
+                let v = try value("--seed")
+                guard let s = UInt64(v) else { throw .usage("--seed must be a non-negative integer, found '\(v)'") }
+                seed = s
+            case "--json": json = true
+            case "--plot": plotPath = try value("--plot")
+            default: throw .usage("nearby: unknown option '\(args[i])' (see reflector-emu nearby --help)")
+            }
+            i += 1
+        }
+        for b in background where b.start >= duration {
+            throw .usage("--background \(LoopbackOptions.format(b.start)):\(LoopbackOptions.format(b.end)) starts after the run ends (--duration \(LoopbackOptions.format(duration)))")
+        }
+    }
+
+    static let hints: [String: MotionActivityState] = ["stationary": .stationary, "moving": .moving, "unknown": .unknown]
+
+    /// `N` (a rate divisor from the start) or `N@T` (from T seconds); N may be none, moderate
+    /// (2) or heavy (4).
+    static func loadChange(_ v: String) throws(ToolError) -> NearbyScenario.LoadChange {
+        let parts = v.split(separator: "@", omittingEmptySubsequences: false)
+        let names: [String: Int] = ["none": 1, "moderate": 2, "heavy": 4]
+        let bad = ToolError.usage("--coexistence must be N or N@SECONDS, N a rate divisor from 1 to 16 or none, moderate, heavy; found '\(v)'")
+        guard parts.count <= 2, let n = names[String(parts[0])] ?? Int(parts[0]), let load = CoexistenceLoad(rateDivisor: n) else { throw bad }
+        var time = 0.0
+        if parts.count == 2 {
+            guard let t = Double(parts[1]), t.isFinite, t >= 0 else { throw bad }
+            time = t
+        }
+        return NearbyScenario.LoadChange(time: time, load: load)
+    }
+
+    /// `START:END` in seconds, START < END.
+    static func interval(_ v: String) throws(ToolError) -> NearbyScenario.Interval {
+        let parts = v.split(separator: ":")
+        guard parts.count == 2, let a = Double(parts[0]), let b = Double(parts[1]), a.isFinite, b.isFinite, a >= 0, b > a else {
+            throw .usage("--background must be START:END in seconds with 0 <= START < END, found '\(v)'")
+        }
+        return NearbyScenario.Interval(start: a, end: b)
+    }
+
+    /// The scenario these options describe.
+    public var scenario: NearbyScenario {
+        let place = NearbyScenario.accessoryPlace
+        let start = Vector3(place.x, place.y - distance, 1.3)
+        let phoneMotion: PhoneMotion
+        switch phone {
+        case .walk: phoneMotion = .defaultWalk(around: place, distance: distance)
+        case .sway: phoneMotion = .handHeldSway(at: start, lookingAt: place)
+        case .still: phoneMotion = .still(Pose.looking(from: start, at: place))
+        }
+        let accessoryMotion: AccessoryMotion = switch accessory {
+        case .stationary: .stationary(place)
+        case .moving: .randomWalk(from: place, duration: duration, seed: seed &+ 17)
+        }
+        var scenario = AirScenario(seed: seed, geometry: AirGeometry(distance: distance), channelModel: channel, snrDB: snrDB)
+        var setup = LoopbackSetup(scenario: scenario)
+        setup.parameters.maxProcedureLength = Self.maxProcedureLength
+        // A new multipath realization every procedure, as the phone and the room move.
+        scenario.channelCoherenceTime = setup.procedureIntervalMicroseconds * 3 / 4
+        setup.scenario = scenario
+        return NearbyScenario(world: NearbyWorld(phone: phoneMotion, accessory: accessoryMotion), duration: duration, setup: setup,
+                              seed: seed, cameraAssistance: cameraAssistance, motionHint: hint, background: background, loadChanges: loadChanges)
+    }
+
+    /// Max_Procedure_Len for Nearby runs, 0.625 ms units: 50 ms, room for the default
+    /// procedure (75 steps in about 3 connection events), so procedures come every 7 events of
+    /// 7.5 ms, 19 per second: enough distances per half metre of phone motion for direction.
+    static let maxProcedureLength: UInt16 = 80
+}
