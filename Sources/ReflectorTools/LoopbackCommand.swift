@@ -16,8 +16,8 @@ public enum LoopbackCommand {
           --distance M           reflector distance in metres (default 3)
           --walk START:END       walk from START to END metres over the run
           --channel MODEL        light (default: a reflection 1.5 m longer at 0.3 amplitude),
-                                 free, two-ray (3 m longer at 0.7), two-ray:EXCESS_M:AMPLITUDE,
-                                 tgn-b, tgn-c, tgn-d, tgn-e (IEEE 802.11n indoor profiles)
+                                 open (the same at 0.1), free, two-ray (3 m longer at 0.7),
+                                 two-ray:EXCESS_M:AMPLITUDE, tgn-b, tgn-c, tgn-d, tgn-e (IEEE 802.11n indoor profiles)
           --snr DB               per-tone SNR in dB (default 20)
           --seed N               seed of the simulation (default 1); the same seed repeats the run
           --antenna-paths N      1-4 antenna paths (the accessory switches N antennas; default 1)

@@ -22,9 +22,11 @@ public struct LoopbackOptions {
     public var progress = true
 
     static let estimators = ["kay", "ls", "ifft", "esprit"]
-    static let channels = ["light", "free", "two-ray", "tgn-b", "tgn-c", "tgn-d", "tgn-e"]
+    static let channels = ["light", "open", "free", "two-ray", "tgn-b", "tgn-c", "tgn-d", "tgn-e"]
     /// Light multipath: a reflection 1.5 m longer than the direct path at 0.3 amplitude.
     static let light = AirChannelModel.twoRay(excessPath: 1.5, amplitude: 0.3, phase: nil)
+    /// An open room in line of sight: the same reflection at 0.1 amplitude.
+    static let open = AirChannelModel.twoRay(excessPath: 1.5, amplitude: 0.1, phase: nil)
 
     public init() {}
 
@@ -86,10 +88,11 @@ public struct LoopbackOptions {
         }
     }
 
-    /// `light` (the default), `free`, `two-ray` (a reflection 3 m longer at 0.7 amplitude), `two-ray:EXCESS:AMPLITUDE`, or a TGn model.
+    /// `light` (the default), `open`, `free`, `two-ray` (a reflection 3 m longer at 0.7 amplitude), `two-ray:EXCESS:AMPLITUDE`, or a TGn model.
     static func channelModel(_ v: String) throws(ToolError) -> AirChannelModel {
         switch v {
         case "light": return light
+        case "open": return open
         case "free": return .freeSpace
         case "two-ray": return .twoRay(excessPath: 3.0, amplitude: 0.7, phase: nil)
         case "tgn-b": return .tgn(.b, lineOfSight: true)

@@ -24,7 +24,8 @@ public enum NearbyCommand {
           --coexistence N[@T]     Bluetooth/Wi-Fi load from T seconds (default 0): a rate
                                   divisor 1-16, or none, moderate (2), heavy (4); repeatable
           --background START:END  the app is in the background (ranging suspended); repeatable
-          --channel MODEL         radio channel, as for loopback (default light)
+          --channel MODEL         radio channel, as for loopback (default open: line of sight,
+                                  one reflection 1.5 m longer at 0.1 amplitude)
           --snr DB                per-tone SNR in dB (default 20)
           --seed N                seed of the simulation (default 1)
           --json                  JSON Lines: one object per update and event, then a summary
@@ -110,6 +111,7 @@ public enum NearbyCommand {
         if o.cameraAssistance {
             out += "\n  direction error: median \(deg(s.medianDirectionError)), 90th percentile \(deg(s.p90DirectionError))"
             out += "; first direction at " + (s.firstDirectionTime.map { f($0, 2) + " s" } ?? "never")
+            out += "\n  horizontal angle: \(s.withHorizontalAngle) updates, median error \(deg(s.medianHorizontalAngleError))"
         } else {
             out += "\n  direction: none (camera assistance is off)"
         }
@@ -124,7 +126,8 @@ public enum NearbyCommand {
         return "{\"summary\": {\"updates\": \(s.updates), \"with_distance\": \(s.withDistance), \"with_direction\": \(s.withDirection), "
             + "\"median_distance_error_m\": \(m(s.medianDistanceError)), \"p90_distance_error_m\": \(m(s.p90DistanceError)), "
             + "\"median_direction_error_deg\": \(deg(s.medianDirectionError)), \"p90_direction_error_deg\": \(deg(s.p90DirectionError)), "
-            + "\"first_direction_s\": \(s.firstDirectionTime.map { f($0, 4) } ?? "null"), \"suspensions\": \(run.suspensions.count)}}"
+            + "\"first_direction_s\": \(s.firstDirectionTime.map { f($0, 4) } ?? "null"), \"with_horizontal_angle\": \(s.withHorizontalAngle), "
+            + "\"median_horizontal_angle_error_deg\": \(deg(s.medianHorizontalAngleError)), \"suspensions\": \(run.suspensions.count)}}"
     }
 
     static func degrees(_ radians: Double) -> Double { radians * 180 / Double.pi }

@@ -73,6 +73,14 @@ struct AirChannelTests {
         #expect(abs(tr.distance(at: 501_000) - 2) < 1e-12)
         #expect(tr.distance(at: 9_000_000) == 5)
         #expect(abs(tr.velocity(at: 10_000) - 2) < 1e-12 && tr.velocity(at: 3_000_000) == 0)
+        // A profile of several segments, with a jump: each segment interpolates on its own.
+        let profile = AirTrajectory(waypoints: [.init(time: 0, distance: 2), .init(time: 100, distance: 3),
+                                                .init(time: 100, distance: 5), .init(time: 300, distance: 4)])
+        #expect(profile.distance(at: 50) == 2.5 && profile.distance(at: 99) == 2.99)
+        #expect(profile.distance(at: 100) == 5 && profile.distance(at: 200) == 4.5 && profile.distance(at: 1_000) == 4)
+        #expect(abs(profile.velocity(at: 150) - (-1 / 200e-6)) < 1e-9 && profile.velocity(at: 300) == 0)
+        let jump = AirTrajectory(startDistance: 1, endDistance: 2, startTime: 10, duration: 0)
+        #expect(jump.distance(at: 9) == 1 && jump.distance(at: 10) == 2)
         let g = AirGeometry(distance: 3, initiatorAntennas: [.origin, AirPoint(y: 0.1)], reflectorAntennas: [AirPoint(x: 0.5)])
         #expect(g.pathLength(initiatorAntenna: 1, reflectorAntenna: 1, at: 0) == 3.5)
         #expect(abs(g.pathLength(initiatorAntenna: 2, reflectorAntenna: 1, at: 0) - (3.5 * 3.5 + 0.01).squareRoot()) < 1e-12)

@@ -17,7 +17,8 @@ public struct NearbyObject: Sendable, Equatable {
     public var distance: Double?
     /// Unit vector in the phone frame (x right, y up, −z out of the back camera).
     public var direction: Vector3?
-    /// Radians, positive to the right of the camera axis, in the horizontal plane of the phone.
+    /// Radians, positive to the right of the camera axis, in the phone's horizontal plane. It
+    /// can come before `direction`: a sideways sweep fixes it, elevation needs a vertical one.
     public var horizontalAngle: Double?
     /// Virtual time of the procedure, seconds.
     public var time: Double

@@ -48,6 +48,7 @@ public final class NearbySession {
     private var tracker = DistanceTracker()
     private var camera: CameraTracking
     private var fusion: DirectionFusion
+    private var rangeNoise = RangeNoiseEstimate()
     private var lastProcedureTime: Double?
 
     /// A session on `central`'s phone in `world`; `seed` drives the camera's drift and the fusion.
@@ -176,23 +177,33 @@ public final class NearbySession {
 
     /// How far ahead the Air's distance profile reaches, seconds; past it the separation holds.
     static let profileSpan = 600.0
+    /// The fusion never trusts a distance more than this, metres: below it, the phone's
+    /// antenna position and the camera's drift matter more than the radio.
+    static let minimumRangeSigma = 0.03
 
     private func report(at t: Double, estimate: DistanceEstimate?) {
         guard let token = discoveryToken, let configuration else { return }
         let rate = measurementRate
         let smoothed = tracker.update(estimate?.distance, at: t)
         var direction: Vector3?
+        var horizontalAngle: Double?
         var pose: Pose?
+        var fused: DirectionEstimate?
         if configuration.isCameraAssistanceEnabled {
             let seen = camera.pose(trueP: world.phone.pose(at: t), at: t)
+            rangeNoise.add(estimate?.distance)
+            // Until the noise is known, assume a cluttered room's (as the distance tracker does).
+            fusion.rangeSigma = max(Self.minimumRangeSigma, rangeNoise.sigma() ?? tracker.measurementSigma)
             fusion.update(range: estimate?.distance, pose: seen, time: t)
-            direction = fusion.direction(from: seen)?.direction
+            fused = fusion.estimate(from: seen)
+            direction = fused.flatMap { $0.isConfident ? $0.direction : nil }
+            horizontalAngle = fused.flatMap { $0.isHorizontalConfident ? $0.azimuth : nil }
             pose = seen
         }
         lastProcedureTime = t
-        lastMeasurement = NearbyMeasurement(time: t, rawDistance: estimate?.distance, cameraPose: pose)
+        lastMeasurement = NearbyMeasurement(time: t, rawDistance: estimate?.distance, cameraPose: pose, fused: fused)
         let object = NearbyObject(discoveryToken: token, distance: estimate == nil ? nil : smoothed, direction: direction,
-                                  horizontalAngle: direction.map { atan2($0.x, -$0.z) }, time: t, measurementRate: rate)
+                                  horizontalAngle: horizontalAngle, time: t, measurementRate: rate)
         delegate?.session(self, didUpdate: [object])
     }
 
@@ -252,4 +263,6 @@ public struct NearbyMeasurement: Sendable, Equatable {
     public var rawDistance: Double?
     /// The pose the camera reported (nil without camera assistance).
     public var cameraPose: Pose?
+    /// The fusion's belief, confident or not (nil without camera assistance or before a distance).
+    public var fused: DirectionEstimate?
 }

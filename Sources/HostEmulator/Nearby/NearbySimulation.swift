@@ -62,7 +62,8 @@ public enum NearbySimulation {
                 let t = o.time
                 updates.append(NearbyUpdateRecord(object: o, trueDistance: world.distance(at: t), trueDirection: world.direction(at: t),
                                                   phonePose: world.phone.pose(at: t), accessoryPosition: world.accessory.position(at: t),
-                                                  rawDistance: session.lastMeasurement?.rawDistance))
+                                                  rawDistance: session.lastMeasurement?.rawDistance,
+                                                  fusedDirection: session.lastMeasurement?.fused?.direction))
             }
         }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How a Nearby run went, against the truth: how many updates, how many had a distance and a
 /// direction, when direction first came, and the distance and direction errors (median and
 /// 90th percentile).
@@ -12,6 +14,9 @@ public struct NearbySummary: Sendable, Equatable {
     /// Radians.
     public var medianDirectionError: Double?
     public var p90DirectionError: Double?
+    public var withHorizontalAngle: Int
+    /// Radians.
+    public var medianHorizontalAngleError: Double?
     /// The mean of the rates (procedures per second) the updates came at.
     public var updateRate: Double?
 
@@ -26,6 +31,9 @@ public struct NearbySummary: Sendable, Equatable {
         p90DistanceError = Self.quantile(distanceErrors, 0.9)
         medianDirectionError = Self.quantile(directionErrors, 0.5)
         p90DirectionError = Self.quantile(directionErrors, 0.9)
+        let horizontalErrors = updates.compactMap(\.horizontalAngleError).sorted()
+        withHorizontalAngle = horizontalErrors.count
+        medianHorizontalAngleError = Self.quantile(horizontalErrors, 0.5)
         let rates = updates.map(\.object.measurementRate)
         updateRate = rates.isEmpty ? nil : rates.reduce(0, +) / Double(rates.count)
     }

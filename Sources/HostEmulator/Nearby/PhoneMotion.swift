@@ -26,7 +26,7 @@ public indirect enum PhoneMotion: Sendable, Equatable {
     /// periods 3 s and 2 s (ratio 3:2, so the figure closes every 6 s and both terms are back at
     /// zero after 3 s, where a following segment can start without a jump).
     public static func handHeldSway(at center: Vector3, lookingAt lookAt: Vector3, amplitude: Double = 0.25,
-                                    bob: Double = 0.06, period: Double = 3, bobPeriod: Double = 2) -> PhoneMotion {
+                                    bob: Double = 0.15, period: Double = 3, bobPeriod: Double = 2) -> PhoneMotion {
         .sway(center: center, lookAt: lookAt, amplitude: amplitude, bob: bob, period: period, bobPeriod: bobPeriod)
     }
 
