@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+@testable import HostEmulator
+@testable import ReflectorTools
+
+/// `reflector-emu nearby`: defaults, output forms, lifecycle flags, the plot, and bad input.
+struct NearbyCommandTests {
+    static func run(_ args: [String]) throws -> ([String], NearbySimulation.Run?) {
+        var lines: [String] = []
+        let run = try NearbyCommand.run(args, emit: { lines.append($0) })
+        return (lines, run)
+    }
+
+    /// No flags: the default walk around a stationary accessory at 3 m, 14 s at 19 procedures
+    /// per second; a header, one line per update, then the summary.
+    @Test func defaults() throws {
+        let (lines, run) = try Self.run([])
+        let updates = try #require(run).updates
+        #expect(updates.count == 267)
+        #expect(lines.count == 1 + updates.count + 1)
+        #expect(lines[0].hasPrefix("Nearby Interaction: walk, stationary accessory at 3.0 m, no hint, 14.0 s, seed 1"))
+        #expect(lines.last!.hasPrefix("\nsummary: 267 updates, 267 with a distance"))
+        #expect((NearbySummary(updates).medianDistanceError ?? 1) < 0.05)
+        // Direction comes once the user has moved the phone, not at the start.
+        #expect(updates.prefix(20).allSatisfy { $0.object.direction == nil })
+    }
+
+    /// JSON Lines: every update parses, with nulls where the app gets nil; events and the
+    /// summary follow the same form.
+    @Test func jsonLines() throws {
+        let (lines, _) = try Self.run(["--json", "--duration", "6", "--background", "2:3", "--coexistence", "moderate@4", "--hint", "stationary"])
+        var updates = 0, events: [String] = []
+        for line in lines.dropLast() {
+            let o = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            if let e = o["event"] as? String { events.append(e); continue }
+            updates += 1
+            #expect(o["distance_m"] is Double && o["true_distance_m"] is Double && o["rate_hz"] is Double)
+            #expect(o["direction"] is NSNull || (o["direction"] as? [Double])?.count == 3)
+        }
+        #expect(events == ["suspended", "suspension_ended", "rate_changed"])
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(lines.last!.utf8)) as? [String: [String: Any]])
+        #expect(summary["summary"]?["updates"] as? Int == updates)
+        #expect(summary["summary"]?["suspensions"] as? Int == 1)
+    }
+
+    /// No camera: every update has '-' for azimuth and elevation.
+    @Test func noCamera() throws {
+        let (lines, run) = try Self.run(["--no-camera", "--duration", "3"])
+        #expect(try #require(run).updates.allSatisfy { $0.object.direction == nil && $0.object.horizontalAngle == nil })
+        #expect(lines.last!.contains("\n  direction: none (camera assistance is off)"))
+    }
+
+    /// `--plot` writes an SVG with the map and the error panel.
+    @Test func plot() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-\(getpid()).svg").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        _ = try Self.run(["--duration", "6", "--hint", "stationary", "--plot", path])
+        let svg = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(svg.hasPrefix("<svg") || svg.hasPrefix("<?xml"))
+        #expect(svg.contains("Top-down map") && svg.contains("Direction error") && svg.contains("phone path (true)"))
+    }
+
+    /// Bad input: a clear message naming the flag, what was found and what is allowed.
+    @Test func badInput() {
+        func message(_ args: [String]) -> String? {
+            do { _ = try NearbyCommand.run(args, emit: { _ in }) } catch { return error.description }
+            return nil
+        }
+        #expect(message(["--hint", "sleepy"]) == "--hint must be one of stationary, moving, unknown, found 'sleepy'")
+        #expect(message(["--phone", "fly"]) == "--phone must be one of walk, sway, still, found 'fly'")
+        #expect(message(["--coexistence", "20"])?.hasPrefix("--coexistence must be N or N@SECONDS") == true)
+        #expect(message(["--background", "5:2"]) == "--background must be START:END in seconds with 0 <= START < END, found '5:2'")
+        #expect(message(["--background", "20:30"])?.contains("starts after the run ends") == true)
+        #expect(message(["--distance", "0"]) == "--distance must be a number from 0.5 to 30 m, found '0'")
+        #expect(message(["--bogus"]) == "nearby: unknown option '--bogus' (see reflector-emu nearby --help)")
+        #expect(message(["--seed"]) == "--seed needs a value")
+    }
+}
