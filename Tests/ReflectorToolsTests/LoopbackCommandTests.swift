@@ -45,11 +45,14 @@ struct LoopbackCommandTests {
         #expect(rmse < 1.5 * 0.0129, "\(lines.last!)")
     }
 
-    /// A walk: the truth moves from start to end, and the estimates follow.
+    /// A walk: the truth moves from start to end, and the estimates follow. At 1 m/s the
+    /// reflector moves 1.6 cm during a procedure, which the random channel order turns into
+    /// phase noise of about a radian (4π·f·Δd/c) and so ~10 cm of distance noise: the bound
+    /// is 0.15 m, against 0.02 m standing still (`freeSpaceSummaryNearTheBound`).
     @Test func walk() throws {
         let (_, rows) = try Self.run(["--walk", "2:8", "--channel", "free", "--procedures", "30"])
         #expect(rows.first!.truth < 2.5 && rows.last!.truth > 7.5)
-        #expect(rows.allSatisfy { abs($0.raw! - $0.truth) < 0.1 })
+        #expect(rows.allSatisfy { abs($0.raw! - $0.truth) < 0.15 })
         #expect(abs(rows.last!.smoothed! - rows.last!.truth) < 0.3)
     }
 
@@ -80,7 +83,7 @@ struct LoopbackCommandTests {
     @Test(arguments: [
         (["--distance", "0"], "--distance must be a number from 0.1 to 149 m, found '0'"),
         (["--snr"], "--snr needs a value"),
-        (["--channel", "tgn-z"], "--channel must be one of light, free, two-ray, tgn-b, tgn-c, tgn-d, tgn-e"),
+        (["--channel", "tgn-z"], "--channel must be one of light, open, free, two-ray, tgn-b, tgn-c, tgn-d, tgn-e"),
         (["--antenna-paths", "5"], "--antenna-paths must be 1, 2, 3 or 4, found '5'"),
         (["--estimator", "music"], "--estimator must be one of kay, ls, ifft, esprit, found 'music'"),
         (["--walk", "3-8"], "--walk must be START:END in metres"),

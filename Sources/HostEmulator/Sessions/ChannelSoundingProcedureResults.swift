@@ -10,7 +10,7 @@ public struct ChannelSoundingProcedureResults: Sendable, Equatable {
 /// raw estimate, what the app was told, and when.
 public struct ChannelSoundingReport: Sendable {
     public var procedureCounter: UInt16
-    /// Virtual time of the procedure's start, seconds.
+    /// Virtual time of the middle of the procedure (what its distance describes), seconds.
     public var time: Double
     /// The raw estimate (nil: too few usable tones, or the procedure failed).
     public var estimate: DistanceEstimate?

@@ -10,8 +10,8 @@ import ReflectorFirmware
 struct ChannelSoundingRunner {
     /// What one turn produced.
     enum Turn {
-        /// A procedure ran: its counter, start time (s), the tones, and the raw estimate (nil
-        /// when too few usable tones: the measurement failed).
+        /// A procedure ran: its counter, the time of its middle (s), the tones, and the raw
+        /// estimate (nil when too few usable tones: the measurement failed).
         case procedure(counter: UInt16, time: Double, tones: ToneSet, estimate: DistanceEstimate?)
         /// Procedures stopped: disabled (nil) or failed.
         case ended(ChannelSoundingError?)
@@ -57,7 +57,9 @@ struct ChannelSoundingRunner {
             switch output {
             case let .procedure(p, reflector):
                 let tones = ToneSetBuilder.tones(initiator: p.steps, reflector: reflector, antennaPaths: p.antennaPaths)
-                return .procedure(counter: p.procedureCounter, time: Double(start) / 1e6, tones: tones, estimate: estimator.estimate(tones))
+                // The distance averages the steps, so it belongs to the procedure's middle.
+                let middle = Double(start + link.clock) / 2e6
+                return .procedure(counter: p.procedureCounter, time: middle, tones: tones, estimate: estimator.estimate(tones))
             case .failed(let e): return .ended(.configurationFailed(e))
             case .disabled: return .ended(nil)
             case .enabled: break
