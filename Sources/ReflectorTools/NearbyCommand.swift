@@ -28,6 +28,10 @@ public enum NearbyCommand {
                                   one reflection 1.5 m longer at 0.1 amplitude)
           --snr DB                per-tone SNR in dB (default 20)
           --seed N                seed of the simulation (default 1)
+          --scenario FILE.json    read flags from a JSON object: {"accessory": "moving", "hint":
+                                  "moving", "background": ["4:6"], "coexistence": ["2@8"],
+                                  "camera": true, ...} (keys: the flags without dashes; flags
+                                  after --scenario override it)
           --json                  JSON Lines: one object per update and event, then a summary
           --plot FILE.svg         top-down map of the phone's path and the true and estimated
                                   accessory positions, and the direction error over time

@@ -1,3 +1,4 @@
+import Foundation
 import HostEmulator
 import ReflectorFirmware
 
@@ -40,7 +41,8 @@ public struct NearbyOptions {
 
     public init() {}
 
-    public init(arguments args: [String]) throws(ToolError) {
+    public init(arguments: [String]) throws(ToolError) {
+        let args = try Self.expandingScenarioFiles(arguments)
         var i = 0
         func value(_ flag: String) throws(ToolError) -> String {
             i += 1
@@ -88,6 +90,67 @@ public struct NearbyOptions {
         for b in background where b.start >= duration {
             throw .usage("--background \(LoopbackOptions.format(b.start)):\(LoopbackOptions.format(b.end)) starts after the run ends (--duration \(LoopbackOptions.format(duration)))")
         }
+    }
+
+    /// The keys of a scenario file: the flags' names without dashes ("camera": false is
+    /// --no-camera; "background" and "coexistence" take a list of the flags' values).
+    static let scenarioKeys = ["distance", "duration", "phone", "accessory", "hint", "camera", "coexistence", "background", "channel", "snr", "seed"]
+
+    /// Replaces each `--scenario FILE` with the flags its JSON object stands for, in place, so
+    /// that later flags override the file and every value goes through the same checks.
+    static func expandingScenarioFiles(_ args: [String]) throws(ToolError) -> [String] {
+        var out: [String] = []
+        var i = 0
+        while i < args.count {
+            guard args[i] == "--scenario" else {
+                out.append(args[i])
+                i += 1
+                continue
+            }
+            guard i + 1 < args.count, !args[i + 1].hasPrefix("--") else { throw .usage("--scenario needs a value") }
+            let path = args[i + 1]
+            guard let data = FileManager.default.contents(atPath: path) else { throw .badFile("\(path): cannot read the file") }
+            do {
+                out += try scenarioArguments(JSONValue.parse(data))
+            } catch {
+                throw .badFile("\(path): \(error.description)")
+            }
+            i += 2
+        }
+        return out
+    }
+
+    /// The flags a scenario file's object stands for.
+    static func scenarioArguments(_ json: JSONValue) throws(ToolError) -> [String] {
+        let r = try JSONObjectReader(json)
+        var flags: [String] = []
+        for key in r.object.keys.sorted() {
+            guard scenarioKeys.contains(key) else {
+                throw .badKey(key: key, problem: "is not a scenario key; allowed: " + scenarioKeys.joined(separator: ", "))
+            }
+            let value = r.object[key]!
+            if key == "camera" {
+                if try !r.bool(key) { flags.append("--no-camera") }
+                continue
+            }
+            let values: [JSONValue]
+            if key == "background" || key == "coexistence" {
+                guard case .array(let list) = value else { throw .badKey(key: key, problem: "is \(value.brief); allowed: a list of --\(key) values") }
+                values = list
+            } else {
+                values = [value]
+            }
+            for v in values {
+                let text: String
+                switch v {
+                case .string(let s): text = s
+                case .number(let n): text = n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : String(n)
+                default: throw .badKey(key: key, problem: "is \(v.brief); allowed: a number or a string as --\(key) takes it")
+                }
+                flags += ["--" + key, text]
+            }
+        }
+        return flags
     }
 
     static let hints: [String: MotionActivityState] = ["stationary": .stationary, "moving": .moving, "unknown": .unknown]

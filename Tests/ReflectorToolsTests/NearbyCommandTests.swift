@@ -60,6 +60,25 @@ struct NearbyCommandTests {
         #expect(svg.contains("Top-down map") && svg.contains("Direction error") && svg.contains("phone path (true)"))
     }
 
+    /// A scenario file stands for flags; later flags override it; a wrong key is named with
+    /// the keys allowed.
+    @Test func scenarioFile() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("scenario-\(getpid()).json").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data(#"{"accessory": "moving", "hint": "moving", "background": ["2:3"], "coexistence": ["2@4"], "duration": 5, "camera": false}"#.utf8)
+            .write(to: URL(fileURLWithPath: path))
+        let options = try NearbyOptions(arguments: ["--scenario", path, "--duration", "6"])
+        #expect(options.accessory == .moving && options.hint == .moving && !options.cameraAssistance && options.duration == 6)
+        #expect(options.background == [NearbyScenario.Interval(start: 2, end: 3)])
+        #expect(options.loadChanges == [NearbyScenario.LoadChange(time: 4, load: .moderate)])
+        let run = try #require(try Self.run(["--scenario", path]).1)
+        #expect(run.suspensions == [2] && run.rates.map(\.time) == [0, 4])
+        try Data(#"{"speed": 2}"#.utf8).write(to: URL(fileURLWithPath: path))
+        #expect(throws: ToolError.badFile("\(path): key \"speed\" is not a scenario key; allowed: distance, duration, phone, accessory, hint, camera, coexistence, background, channel, snr, seed")) {
+            _ = try NearbyOptions(arguments: ["--scenario", path])
+        }
+    }
+
     /// Bad input: a clear message naming the flag, what was found and what is allowed.
     @Test func badInput() {
         func message(_ args: [String]) -> String? {
