@@ -145,13 +145,54 @@ struct TDoASolverTests {
         #expect(rmse <= 1.2 * both)
         #expect(both < onlyA && both < onlyB)
         #expect(rmse < rmseA)
-        // Two clusters of four: no closed form, the centroid start still converges.
+        // Two clusters of four: no single group has a closed form; the joint stage 1 (one d_ref
+        // per group) is exact on noiseless data, and from the centroid LM converges too.
         let a4 = Array(a.prefix(4))
+        let exact = TDoAProblem(groups: [a4, b].map { TDoAGroup(reference: $0[0], anchors: Array($0.dropFirst()), position: truth) }, timingSigma: 0.1)
+        #expect(ChanHoSolver().solve(exact.groups[0]) == nil && ChanHoSolver().solve(exact.groups[1]) == nil)
+        let joint = ChanHoSolver().solve(exact)
+        #expect(joint != nil && (joint! - truth).length < 1e-6)
         var rng = SeededGenerator(seed: 32)
-        let p = Sim.problem(clusters: [a4, b], at: truth, sigma: 0.1, rng: &rng)
-        #expect(ChanHoSolver().solve(p) == nil)
-        let fix = solver.solve(p)
-        #expect(fix != nil && fix!.converged && !fix!.startedFromClosedForm && (fix!.position - truth).length < 1)
+        var se = 0.0, seJoint = 0.0
+        for _ in 0..<500 {
+            let p = Sim.problem(clusters: [a4, b], at: truth, sigma: 0.1, rng: &rng)
+            let fix = solver.solve(p)
+            let lm = TDoALeastSquares().solve(p, from: p.anchorCentroid)
+            #expect(fix != nil && fix!.converged && fix!.startedFromClosedForm)
+            #expect(lm != nil && lm!.converged && (lm!.position - fix!.position).length < 1e-4)
+            se += (fix!.position - truth).dot(fix!.position - truth)
+            let j = ChanHoSolver().solve(p)!
+            seJoint += (j - truth).dot(j - truth)
+        }
+        let crlb44 = TDoAGeometry(clusters: [a4, b], timingSigma: 0.1).crlbRMSE(at: truth)
+        print("TDoA two clusters of 4: solver RMSE \(Sim.f((se / 500).squareRoot())) m, joint stage 1 alone \(Sim.f((seJoint / 500).squareRoot())) m, CRLB \(Sim.f(crlb44)) m")
+        #expect((se / 500).squareRoot() <= 1.2 * crlb44)
+    }
+
+    /// NLOS in the second of two clusters, and on a ceiling anchor in 2D.
+    @Test func nlosInAClusterAndInTwoDimensions() {
+        let a: [Vector3] = [Vector3(0, 0, 3), Vector3(5, 0, 0.3), Vector3(0, 8, 0.3), Vector3(5, 8, 3), Vector3(0, 4, 1.5)]
+        let b: [Vector3] = [Vector3(10, 8, 3), Vector3(5, 8, 0.3), Vector3(10, 0, 0.3), Vector3(5, 0, 3), Vector3(10, 4, 1.5)]
+        let truth = Vector3(5.5, 4.5, 1.2)
+        for biased in [0, 2] {
+            let (los, _) = monteCarlo(clusters: [a, b], truth: truth, sigma: 0.1, trials: 500, seed: 33)
+            let (rmse, fixes) = monteCarlo(clusters: [a, b], truth: truth, sigma: 0.1, bias: [1: [biased: 3.0]], trials: 500, seed: 33)
+            let id = TDoAAnchorID(group: 1, index: biased == 0 ? nil : biased - 1)
+            let hits = fixes.filter { $0.rejectedAnchors.first == id }.count
+            print("TDoA two clusters, NLOS +3 m on \(id): rejected in \(hits)/\(fixes.count); RMSE \(Sim.f(rmse)) m vs LOS \(Sim.f(los)) m")
+            #expect(hits >= 475)
+            #expect(rmse <= 1.5 * los)
+        }
+        let truth2 = Vector3(6.3, 3.1, 1.2)
+        for biased in [0, 4] {
+            let (los, _) = monteCarlo(clusters: [Sim.ceiling], truth: truth2, sigma: 0.1, fixedHeight: 1.2, trials: 500, seed: 34)
+            let (rmse, fixes) = monteCarlo(clusters: [Sim.ceiling], truth: truth2, sigma: 0.1, fixedHeight: 1.2, bias: [0: [biased: 3.0]], trials: 500, seed: 34)
+            let id = TDoAAnchorID(group: 0, index: biased == 0 ? nil : biased - 1)
+            let hits = fixes.filter { $0.rejectedAnchors.first == id }.count
+            print("TDoA 2D ceiling, NLOS +3 m on \(id): rejected in \(hits)/\(fixes.count); RMSE \(Sim.f(rmse)) m vs LOS \(Sim.f(los)) m")
+            #expect(hits >= 475)
+            #expect(rmse <= 1.5 * los)
+        }
     }
 
     /// Throughput of `TDoASolver.solve` on 8 anchors (meaningful in release).

@@ -10,11 +10,13 @@
 /// singular. Q⁻¹ ∝ I − 11ᵀ/(n+1) is known in closed form, so W = B⁻¹Q⁻¹B⁻¹ needs no n×n
 /// inverse: the normal equations are formed from centred sums.
 ///
-/// One group only: groups with different references carry different unknown clock offsets and
+/// One group at a time: groups with different references carry different unknown offsets and
 /// cannot be merged into one reference's differences, so `solve(_:)` uses the largest group
 /// (the iterative `TDoALeastSquares` then fuses all groups). 3D needs ≥ 5 anchors (reference
 /// included) not coplanar; 2D at a fixed height needs ≥ 4 (the height enters K_i as
-/// (z₀ − a_i.z)²). Returns nil when it cannot solve.
+/// (z₀ − a_i.z)²). When no single group is large enough, `solveJointly(_:)` (an extension of
+/// stage 1 with one unknown d_ref per group, without stage 2) is used instead. Returns nil
+/// when it cannot solve.
 public struct ChanHoSolver: Sendable {
     /// Stage-1 solutions (the first with B = I).
     public var stage1Iterations: Int
@@ -30,8 +32,82 @@ public struct ChanHoSolver: Sendable {
         for (k, g) in problem.groups.enumerated() where g.anchorCount >= needed {
             if best == nil || g.anchorCount > problem.groups[best!].anchorCount { best = k }
         }
-        guard let b = best else { return nil }
+        guard let b = best else { return solveJointly(problem) }
         return solve(problem.groups[b], fixedHeight: problem.fixedHeight)
+    }
+
+    /// Stage 1 over all groups at once: z = [x; d_ref,1; …; d_ref,G], each group's rows
+    /// r_i² + 2 r_i d_ref,g = K_i − K_ref,g − 2(a_i − a_ref,g)ᵀx weighted by its own
+    /// B⁻¹Q⁻¹B⁻¹ (groups independent), re-weighted `stage1Iterations` − 1 times. No stage 2
+    /// (its constraints would tie x to several references): less efficient than the two-stage
+    /// form, but a closed-form start when every cluster is small, e.g. two clusters of 4 in 3D
+    /// (6 differences, 5 unknowns). Needs Σ differences ≥ dimension + groups; nil otherwise or
+    /// when singular.
+    public func solveJointly(_ problem: TDoAProblem) -> Vector3? {
+        let dim = problem.dimension
+        let groups = problem.groups.filter { !$0.anchors.isEmpty }
+        let ng = groups.count
+        let p = dim + ng
+        guard ng > 0, problem.measurementCount >= p else { return nil }
+        let origin = problem.anchorCentroid
+        let z0 = problem.fixedHeight
+        // Shifted anchor a − origin and K = ‖a‖² (2D: ‖a_xy‖² + (z₀ − a.z)²).
+        @inline(__always) func shifted(_ a: Vector3) -> (Vector3, Double) {
+            let s = a - origin
+            if let z0 {
+                let c = (z0 - a.z) * (z0 - a.z)
+                return (Vector3(s.x, s.y, 0), s.x * s.x + s.y * s.y + c)
+            }
+            return (s, s.dot(s))
+        }
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: p * p + 3 * (p + 1)) { buf -> Vector3? in
+            let m = buf.baseAddress!
+            let v = m + p * p
+            let row = v + p + 1   // g̃ (p) and h̃ at [p]
+            let sg = row + p + 1  // per-group Σ g̃ (p) and Σ h̃ at [p]
+            var x = Vector3.zero
+            var hasX = false
+            for _ in 0..<stage1Iterations {
+                for k in 0..<(p * p) { m[k] = 0 }
+                for k in 0..<p { v[k] = 0 }
+                for (g, group) in groups.enumerated() {
+                    let (ar, kr) = shifted(group.reference)
+                    for k in 0...p { sg[k] = 0 }
+                    for (i, anchor) in group.anchors.enumerated() {
+                        let (a, ki) = shifted(anchor)
+                        let r = group.rangeDifferences[i]
+                        var dhat = 1.0
+                        if hasX {
+                            let d = x - a
+                            dhat = max((dim == 3 ? d.dot(d) : d.x * d.x + d.y * d.y + (ki - a.x * a.x - a.y * a.y)).squareRoot(), 1e-6)
+                        }
+                        let s = 1 / dhat
+                        for k in 0..<p { row[k] = 0 }
+                        row[0] = -2 * (a.x - ar.x) * s
+                        row[1] = -2 * (a.y - ar.y) * s
+                        if dim == 3 { row[2] = -2 * (a.z - ar.z) * s }
+                        row[dim + g] = -2 * r * s
+                        row[p] = (r * r - ki + kr) * s
+                        for k in 0..<p {
+                            if row[k] == 0 { continue }
+                            for l in 0..<p { m[k * p + l] += row[k] * row[l] }
+                            v[k] += row[k] * row[p]
+                        }
+                        for k in 0...p { sg[k] += row[k] }
+                    }
+                    let c = 1 / Double(group.anchors.count + 1)
+                    for k in 0..<p {
+                        for l in 0..<p { m[k * p + l] -= sg[k] * sg[l] * c }
+                        v[k] -= sg[k] * sg[p] * c
+                    }
+                }
+                guard SmallDenseSolver.solve(m, v, n: p) else { return nil }
+                x = Vector3(v[0], v[1], dim == 3 ? v[2] : 0)
+                hasX = true
+            }
+            if let z0 { return Vector3(x.x + origin.x, x.y + origin.y, z0) }
+            return x + origin
+        }
     }
 
     /// One group: 3D when `fixedHeight` is nil, else x, y at that z.

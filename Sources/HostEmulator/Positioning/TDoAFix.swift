@@ -18,9 +18,12 @@ public struct TDoAFix: Sendable, Equatable {
     public var converged: Bool
     /// Chan–Ho's closed form gave the start point.
     public var startedFromClosedForm: Bool
+    /// d_i − d_ref − r_i at `position`, metres, per group and anchor in the problem's order,
+    /// rejected anchors included.
+    public var residuals: [[Double]]
 
     public init(position: Vector3, covariance: Matrix3, rejectedAnchors: [TDoAAnchorID], usedMeasurements: Int, iterations: Int,
-                cost: Double, degreesOfFreedom: Int, converged: Bool, startedFromClosedForm: Bool) {
+                cost: Double, degreesOfFreedom: Int, converged: Bool, startedFromClosedForm: Bool, residuals: [[Double]] = []) {
         self.position = position
         self.covariance = covariance
         self.rejectedAnchors = rejectedAnchors
@@ -30,6 +33,7 @@ public struct TDoAFix: Sendable, Equatable {
         self.degreesOfFreedom = degreesOfFreedom
         self.converged = converged
         self.startedFromClosedForm = startedFromClosedForm
+        self.residuals = residuals
     }
 
     /// √tr(covariance): the expected RMS position error, metres.

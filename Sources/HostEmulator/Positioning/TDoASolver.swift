@@ -39,6 +39,6 @@ public struct TDoASolver: Sendable {
         guard let r = best else { return nil }
         return TDoAFix(position: r.position, covariance: r.covariance, rejectedAnchors: r.rejected, usedMeasurements: r.usedMeasurements,
                        iterations: iterations, cost: r.cost, degreesOfFreedom: r.degreesOfFreedom, converged: r.converged,
-                       startedFromClosedForm: fromChan)
+                       startedFromClosedForm: fromChan, residuals: r.residuals)
     }
 }
