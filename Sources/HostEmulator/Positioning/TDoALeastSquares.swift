@@ -32,8 +32,11 @@ public struct TDoALeastSquares: Sendable {
         self.testProbability = testProbability
         self.minimumRedundancy = minimumRedundancy
         self.maxRejections = maxRejections
-        thresholds = ChiSquare.quantileTable(testProbability, maxDegreesOfFreedom: 64)
+        thresholds = testProbability == 0.999 ? Self.defaultThresholds : ChiSquare.quantileTable(testProbability, maxDegreesOfFreedom: 64)
     }
+
+    /// The table for the default 99.9 %, computed once per process (so making a solver is cheap).
+    private static let defaultThresholds = ChiSquare.quantileTable(0.999, maxDegreesOfFreedom: 64)
 
     /// The chi-square quantile at `testProbability` for k degrees of freedom.
     public func threshold(degreesOfFreedom k: Int) -> Double {
