@@ -30,8 +30,9 @@ public struct AnchorClock: Equatable, Sendable {
         let seconds = t.rounded(.down)
         let fractionOfSecond = t - seconds  // exact in Double
         let f = UWBTimestamp.ticksPerSecond
+        // Divide by 10⁶ last: that division is correctly rounded, so whole-tick results stay whole.
         let rest = fractionOfSecond * f
-            + f * 1e-6 * (frequencyOffsetPPM * t + 0.5 * driftPPMPerSecond * t * t)
+            + f * (frequencyOffsetPPM * t + 0.5 * driftPPMPerSecond * t * t) / 1e6
         let restWhole = rest.rounded(.down)
         return (Int64(seconds) * Self.ticksPerSecondInteger + Int64(restWhole), rest - restWhole)
     }
