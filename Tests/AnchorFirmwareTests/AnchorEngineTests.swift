@@ -103,7 +103,7 @@ struct AnchorEngineTests {
             #expect(response.timeOfFlightTicks == 0)  // no DS-TWR result before the first Final
         }
         guard case let .final(final) = log.sent[3].frame.message else { Issue.record("no final"); return }
-        #expect(final.replyTimes.map(\.address) == [0x0201, 0x0202])
+        #expect(final.replyTimes.map { $0.address } == [0x0201, 0x0202])
         for (k, responder) in [1, 2].enumerated() {
             let rx = anchors[0].clock.timestamp(atTrueTime: log.sent[1 + k].trueTime + anchors.distance(0, responder) / 299_792_458)
             #expect(Int64(final.replyTimes[k].replyTimeTicks) == final.txTimestamp.ticks(since: rx))
@@ -181,7 +181,7 @@ struct AnchorEngineTests {
         var log = AirLog()
         anchors.runBlock(3, atTrueTime: 0.1, log: &log, drop: { sender, receiver in sender == 0x0202 && receiver == 0x0100 })
         guard case let .final(final) = log.sent.last?.frame.message else { Issue.record("no final"); return }
-        #expect(final.replyTimes.map(\.address) == [0x0201])
+        #expect(final.replyTimes.map { $0.address } == [0x0201])
         #expect(log.outcomes.contains { $0.address == 0x0202 && $0.outcome == .ignored(.notListed) })
         #expect(log.outcomes.contains { $0.address == 0x0201 && $0.outcome == .ignored(.unexpectedMessage(.response)) })
     }

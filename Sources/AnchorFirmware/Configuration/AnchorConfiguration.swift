@@ -73,6 +73,12 @@ public struct AnchorConfiguration: Equatable, Sendable {
     }
 
     /// This configuration if a cluster can run it, else the first problem found.
+    ///
+    /// Decision: an anchor may initiate several rounds (NXP's demo anchor initiates rounds 0 and 2);
+    /// the rule "one initiator and multiple responders" holds per round, which one anchor's
+    /// configuration can check only as one role per round. Rounds must fit the block and the 33
+    /// active rounds; an initiator round needs the Poll, one slot per responder and, with DS-TWR,
+    /// the Final within `slotsPerRound`.
     public func validated() throws(AnchorConfigurationError) -> AnchorConfiguration {
         if shortAddress == 0xFFFF { throw .broadcastAddress }
         if slotDurationRSTU < 1200 { throw .slotTooShort(rstu: slotDurationRSTU, minimum: 1200) }
