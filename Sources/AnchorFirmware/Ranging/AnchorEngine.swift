@@ -1,0 +1,200 @@
+/// The DL-TDoA state machine of one DT-Anchor (FiRa MAC 2.0 5.9.13 OWR DL-TDoA as Qorvo's
+/// `fira_owr_dt_anchor` runs it). Pure: it owns no clock and no radio, it works in the anchor's
+/// local 40-bit timestamps. The caller starts each block, asks for the next transmission, and
+/// hands it every received frame with its RX timestamp.
+///
+/// Timing (reference §1.1): round r of a block starts at start + r·slotsPerRound·slot; the
+/// initiator's Poll goes in slot 0, responder k answers in slot k + 1 (or its explicit slot)
+/// counted from the Poll's RX time, the Final goes after the last responder slot (DS-TWR).
+/// Every TX time is requested at the slot boundary, rounded up to 512 ticks and moved by the TX
+/// antenna delay (`DelayedTransmission`), and the frame carries exactly that RMARKER time.
+///
+/// Decision: the Poll and Response carry the anchor's location every time (a tag that joins late
+/// needs it in every round), no hop count and no active-round list; the Response's ToF field is
+/// always present with DS-TWR, 0 until a first Final has been heard.
+public struct AnchorEngine: Sendable {
+    public let configuration: AnchorConfiguration
+    /// Index of the current block (the initiator's; a responder echoes the Poll's).
+    public private(set) var blockIndex: UInt16 = 0
+    var pending: [PendingTransmission] = []
+    /// Reference for ordering pending times across the 40-bit wrap.
+    var epoch = UWBTimestamp(ticks: 0)
+    var initiatorRounds: [InitiatorRoundState] = []
+    var responderRounds: [ResponderRoundState] = []
+
+    public init(configuration: AnchorConfiguration) {
+        self.configuration = configuration
+        for assignment in configuration.rounds {
+            switch assignment {
+            case let .initiator(round, responders, slots):
+                initiatorRounds.append(InitiatorRoundState(round: round, responders: responders, slots: slots))
+            case let .responder(round, initiator):
+                responderRounds.append(ResponderRoundState(round: round, initiator: initiator))
+            }
+        }
+    }
+
+    var doubleSided: Bool { configuration.rangingMethod == .doubleSided }
+
+    func rmarker(_ requested: UWBTimestamp) -> UWBTimestamp {
+        DelayedTransmission.rmarker(requested: requested, antennaDelayTicks: configuration.txAntennaDelayTicks)
+    }
+
+    /// Starts block `index` at local time `start`: schedules the Poll (and Final) of every round
+    /// this anchor initiates. Frames still pending from the previous block are dropped.
+    public mutating func startBlock(index: UInt16, at start: UWBTimestamp) {
+        blockIndex = index
+        epoch = start
+        pending.removeAll { $0.kind != .response }
+        for i in initiatorRounds.indices {
+            let state = initiatorRounds[i]
+            let roundStart = start.advanced(by: Int64(state.round) * configuration.roundTicks)
+            initiatorRounds[i].blockIndex = index
+            initiatorRounds[i].pollTx = nil
+            for k in state.responseRx.indices { initiatorRounds[i].responseRx[k] = nil }
+            pending.append(PendingTransmission(kind: .poll, round: state.round, time: rmarker(roundStart)))
+            if doubleSided {
+                let slot = AnchorConfiguration.finalSlot(responderCount: state.responders.count, slots: state.slots)
+                let finalStart = roundStart.advanced(by: Int64(slot) * configuration.slotTicks)
+                pending.append(PendingTransmission(kind: .final, round: state.round, time: rmarker(finalStart)))
+            }
+        }
+    }
+
+    /// Index in `pending` of the earliest transmission.
+    var nextIndex: Int? {
+        var best: Int?
+        for i in pending.indices
+        where best == nil || pending[i].time.ticks(since: epoch) < pending[best!].time.ticks(since: epoch) {
+            best = i
+        }
+        return best
+    }
+
+    /// RMARKER time (local clock) of the next frame this anchor will send, if any.
+    public var nextTransmissionTime: UWBTimestamp? { nextIndex.map { pending[$0].time } }
+
+    /// Builds the next frame with everything received so far and commits to sending it at its
+    /// RMARKER time.
+    public mutating func transmitNext() -> (time: UWBTimestamp, frame: [UInt8])? {
+        guard let index = nextIndex else { return nil }
+        let next = pending.remove(at: index)
+        let message: DTMessage
+        var block = blockIndex
+        switch next.kind {
+        case .poll:
+            guard let i = initiatorRounds.firstIndex(where: { $0.round == next.round }) else { return nil }
+            initiatorRounds[i].pollTx = next.time
+            let state = initiatorRounds[i]
+            var entries: [DTManagementEntry] = []
+            entries.reserveCapacity(state.responders.count)
+            for (k, address) in state.responders.enumerated() {
+                entries.append(DTManagementEntry(
+                    address: address, slotIndex: state.slots.isEmpty ? nil : state.slots[k],
+                    timeOfFlightTicks: doubleSided ? nil : state.singleSidedToF[k]))
+            }
+            block = state.blockIndex
+            message = .poll(DTPoll(txTimestamp: next.time, finalFollows: doubleSided, responders: entries,
+                                   location: configuration.coordinates))
+        case .final:
+            guard let state = initiatorRounds.first(where: { $0.round == next.round }) else { return nil }
+            var replies: [DTReplyTimeEntry] = []
+            for (k, rx) in state.responseRx.enumerated() {
+                guard let rx else { continue }
+                replies.append(DTReplyTimeEntry(address: state.responders[k],
+                                                replyTimeTicks: UInt32(truncatingIfNeeded: next.time.ticks(since: rx))))
+            }
+            block = state.blockIndex
+            message = .final(DTFinal(txTimestamp: next.time, replyTimes: replies))
+        case .response:
+            guard let i = responderRounds.firstIndex(where: { $0.round == next.round }),
+                  let pollRx = responderRounds[i].pollRx else { return nil }
+            responderRounds[i].responseTx = next.time
+            let state = responderRounds[i]
+            block = state.blockIndex ?? blockIndex
+            message = .response(DTResponse(
+                txTimestamp: next.time, finalFollows: state.finalFollows, cfoQ610: state.cfoQ610,
+                replyTimeTicks: UInt32(truncatingIfNeeded: next.time.ticks(since: pollRx)),
+                timeOfFlightTicks: state.finalFollows ? state.timeOfFlight : nil,
+                location: configuration.coordinates))
+        }
+        let frame = DTFrame(sourceAddress: configuration.shortAddress, sessionID: configuration.sessionID,
+                            roundIndex: next.round, blockIndex: block, message: message)
+        return (next.time, frame.encode())
+    }
+
+    /// Handles a frame received at local time `rx`. `carrierFrequencyOffsetPPM` is the radio's
+    /// measure of the sender's frequency relative to this anchor's,
+    /// (f_sender/f_receiver − 1)·10⁶, positive when the sender runs fast.
+    public mutating func receive(_ bytes: some Collection<UInt8>, at rx: UWBTimestamp,
+                                 carrierFrequencyOffsetPPM: Double) -> AnchorReceiveOutcome {
+        let frame: DTFrame
+        do { frame = try DTFrame.decode(bytes) } catch { return .rejected(error) }
+        if frame.sessionID != configuration.sessionID { return .ignored(.otherSession(frame.sessionID)) }
+        if let i = initiatorRounds.firstIndex(where: { $0.round == frame.roundIndex }) {
+            return receiveAsInitiator(frame, at: rx, state: i)
+        }
+        if let i = responderRounds.firstIndex(where: { $0.round == frame.roundIndex }) {
+            return receiveAsResponder(frame, at: rx, ppm: carrierFrequencyOffsetPPM, state: i)
+        }
+        return .ignored(.roundNotAssigned(frame.roundIndex))
+    }
+
+    mutating func receiveAsInitiator(_ frame: DTFrame, at rx: UWBTimestamp, state i: Int) -> AnchorReceiveOutcome {
+        guard case let .response(response) = frame.message else { return .ignored(.unexpectedMessage(frame.message.type)) }
+        let state = initiatorRounds[i]
+        guard let k = state.responders.firstIndex(of: frame.sourceAddress) else {
+            return .ignored(.unexpectedSender(frame.sourceAddress))
+        }
+        guard frame.blockIndex == state.blockIndex, let pollTx = state.pollTx else { return .ignored(.otherBlock(frame.blockIndex)) }
+        initiatorRounds[i].responseRx[k] = rx
+        if !doubleSided {
+            let beta = ClockFrequencyOffset.responderTicksPerInitiatorTick(q610: response.cfoQ610 ?? 0)
+            let tof = TwoWayRanging.singleSidedTimeOfFlight(ra: rx.ticks(since: pollTx), db: Int64(response.replyTimeTicks),
+                                                            responderTicksPerInitiatorTick: beta)
+            initiatorRounds[i].singleSidedToF[k] = TwoWayRanging.field(tof)
+        }
+        return .recordedResponse(round: frame.roundIndex, responder: frame.sourceAddress)
+    }
+
+    mutating func receiveAsResponder(_ frame: DTFrame, at rx: UWBTimestamp, ppm: Double, state i: Int) -> AnchorReceiveOutcome {
+        let state = responderRounds[i]
+        if frame.sourceAddress != state.initiator {
+            if case .response = frame.message { return .ignored(.unexpectedMessage(.response)) }
+            return .ignored(.unexpectedSender(frame.sourceAddress))
+        }
+        switch frame.message {
+        case let .poll(poll):
+            guard let k = poll.responders.firstIndex(where: { $0.address == configuration.shortAddress }) else {
+                return .ignored(.notListed)
+            }
+            let slot = Int(poll.responders[k].slotIndex ?? UInt8(k + 1))
+            responderRounds[i].blockIndex = frame.blockIndex
+            responderRounds[i].pollTx = poll.txTimestamp
+            responderRounds[i].pollRx = rx
+            responderRounds[i].responseTx = nil
+            responderRounds[i].finalFollows = poll.finalFollows
+            responderRounds[i].cfoQ610 = ClockFrequencyOffset.q610(initiatorOffsetPPM: ppm)
+            pending.removeAll { $0.kind == .response && $0.round == state.round }
+            if pending.isEmpty { epoch = rx }
+            let time = rmarker(rx.advanced(by: Int64(slot) * configuration.slotTicks))
+            pending.append(PendingTransmission(kind: .response, round: state.round, time: time))
+            return .scheduledResponse(round: state.round, at: time)
+        case let .final(final):
+            guard frame.blockIndex == state.blockIndex, let pollTx = state.pollTx, let pollRx = state.pollRx,
+                  let responseTx = state.responseTx else { return .ignored(.otherBlock(frame.blockIndex)) }
+            guard let entry = final.replyTimes.first(where: { $0.address == configuration.shortAddress }) else {
+                return .ignored(.notListed)
+            }
+            let da = Int64(entry.replyTimeTicks)
+            let ra = final.txTimestamp.ticks(since: pollTx) - da
+            let tof = TwoWayRanging.doubleSidedTimeOfFlight(
+                ra: ra, rb: rx.ticks(since: responseTx), da: da, db: responseTx.ticks(since: pollRx))
+            let field = TwoWayRanging.field(tof)
+            responderRounds[i].timeOfFlight = field
+            return .measuredTimeOfFlight(round: state.round, ticks: field)
+        case .response:
+            return .ignored(.unexpectedMessage(.response))
+        }
+    }
+}
