@@ -55,10 +55,14 @@ extension Array where Element == SimulatedAnchor {
 
 /// The anchor state machine in a simulated cluster.
 struct AnchorEngineTests {
-    static func cluster(method: RangingMethod = .doubleSided, clocks: [AnchorClock]) -> [SimulatedAnchor] {
+    /// Three anchors; `commonTimeBase` off keeps every TX timestamp in its sender's clock (the
+    /// checks of reply times below compare local times).
+    static func cluster(method: RangingMethod = .doubleSided, clocks: [AnchorClock], commonTimeBase: Bool = false) -> [SimulatedAnchor] {
+        let places: [UInt16: (Int32, Int32, Int32)] = [0x0100: (0, 0, 0), 0x0201: (10_000, 0, 0), 0x0202: (3_000, 7_000, 2_000)]
         func config(_ address: UInt16, _ rounds: [RoundAssignment], _ x: Int32) -> AnchorConfiguration {
-            try! AnchorConfiguration(sessionID: 0x1111_1111, shortAddress: address, coordinates: .relative(x: x, y: 0, z: 0),
-                                     rangingMethod: method, rounds: rounds).validated()
+            let p = places[address]!
+            return try! AnchorConfiguration(sessionID: 0x1111_1111, shortAddress: address, coordinates: .relative(x: p.0, y: p.1, z: p.2),
+                                            rangingMethod: method, rounds: rounds, commonTimeBase: commonTimeBase).validated()
         }
         return [
             SimulatedAnchor(engine: AnchorEngine(configuration: config(0x0100, [.initiator(round: 1, responders: [0x0201, 0x0202])], 0)),
@@ -75,6 +79,22 @@ struct AnchorEngineTests {
         AnchorClock(offsetTicks: 987_654_321_000, frequencyOffsetPPM: -20),
         AnchorClock(offsetTicks: 5_000_000_000, frequencyOffsetPPM: 7.5, driftPPMPerSecond: 0.01),
     ]
+
+    /// In the common time base a Response's TX timestamp is the initiator's clock reading at
+    /// the instant the Response left (ToF from the surveyed positions, the reply scaled by the
+    /// measured frequency offset), within a few ticks despite ±20 ppm; Poll and Final say so too.
+    @Test func commonTimeBase() throws {
+        var anchors = Self.cluster(clocks: Self.clocks, commonTimeBase: true)
+        var log = AirLog()
+        anchors.runBlock(3, atTrueTime: 5.0, log: &log)
+        #expect(log.sent.map { $0.frame.message.type } == [.poll, .response, .response, .final])
+        #expect(log.sent.allSatisfy { $0.frame.commonTimeBase })
+        for sent in log.sent where sent.frame.message.type == .response {
+            let initiatorReading = anchors[0].clock.timestamp(atTrueTime: sent.trueTime)
+            let error = sent.frame.message.txTimestamp.ticks(since: initiatorReading)
+            #expect(abs(error) <= 3, "response of \(sent.address): \(error) ticks off the initiator's clock")
+        }
+    }
 
     /// Round 1 of block 7: Poll at the round start, Responses in slots 1 and 2 after the Poll's RX with
     /// Db = tx − rx exactly, Final in slot 3 listing both with Da = tx_Final − rx_Response.

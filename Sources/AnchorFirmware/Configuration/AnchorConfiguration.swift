@@ -23,6 +23,11 @@ public struct AnchorConfiguration: Equatable, Sendable {
     /// TX antenna delay in RCTU: the time from the digital RMARKER to the antenna (Decawave
     /// examples use 16 385–16 436).
     public var txAntennaDelayTicks: UInt32
+    /// TX timestamps in the common time base of the round's initiator (message control bit 13):
+    /// a responder converts its Response's TX time into the initiator's timeline, so a receiver
+    /// gets arrival-time differences from TX and RX timestamps alone, which is all iOS gives an
+    /// app. Off: local time bases, and the receiver needs the reply times.
+    public var commonTimeBase: Bool
 
     /// RCTU per RSTU: 416 chips · 128.
     public static let ticksPerRSTU: Int64 = 416 * 128
@@ -38,7 +43,7 @@ public struct AnchorConfiguration: Equatable, Sendable {
         sessionID: UInt32, shortAddress: UInt16, channel: UWBChannel = .channel9,
         coordinates: AnchorCoordinates, rangingMethod: RangingMethod = .doubleSided,
         rounds: [RoundAssignment], slotDurationRSTU: UInt32 = 1200, slotsPerRound: UInt8 = 10,
-        blockDurationMilliseconds: UInt32 = 200, txAntennaDelayTicks: UInt32 = 16_400
+        blockDurationMilliseconds: UInt32 = 200, txAntennaDelayTicks: UInt32 = 16_400, commonTimeBase: Bool = true
     ) {
         self.sessionID = sessionID
         self.shortAddress = shortAddress
@@ -50,6 +55,7 @@ public struct AnchorConfiguration: Equatable, Sendable {
         self.slotsPerRound = slotsPerRound
         self.blockDurationMilliseconds = blockDurationMilliseconds
         self.txAntennaDelayTicks = txAntennaDelayTicks
+        self.commonTimeBase = commonTimeBase
     }
 
     /// One slot in RCTU.

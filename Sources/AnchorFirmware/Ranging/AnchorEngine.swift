@@ -81,6 +81,8 @@ public struct AnchorEngine: Sendable {
         let next = pending.remove(at: index)
         let message: DTMessage
         var block = blockIndex
+        // Poll and Final are in the initiator's own clock, which is the common time base.
+        var commonBase = configuration.commonTimeBase && next.kind != .response
         switch next.kind {
         case .poll:
             guard let i = initiatorRounds.firstIndex(where: { $0.round == next.round }) else { return nil }
@@ -112,16 +114,44 @@ public struct AnchorEngine: Sendable {
             responderRounds[i].responseTx = next.time
             let state = responderRounds[i]
             block = state.blockIndex ?? blockIndex
+            var tx = next.time
+            if configuration.commonTimeBase, let common = commonTime(of: next.time, state) {
+                tx = common
+                commonBase = true
+            }
             message = .response(DTResponse(
-                txTimestamp: next.time, finalFollows: state.finalFollows, cfoQ610: state.cfoQ610,
+                txTimestamp: tx, finalFollows: state.finalFollows, cfoQ610: state.cfoQ610,
                 replyTimeTicks: UInt32(truncatingIfNeeded: next.time.ticks(since: pollRx)),
                 timeOfFlightTicks: state.finalFollows ? state.timeOfFlight : nil,
                 location: configuration.coordinates))
         }
         let frame = DTFrame(sourceAddress: configuration.shortAddress, sessionID: configuration.sessionID,
-                            roundIndex: next.round, blockIndex: block, message: message)
+                            roundIndex: next.round, blockIndex: block, commonTimeBase: commonBase, message: message)
         return (next.time, frame.encode())
     }
+
+    /// A Response's TX time `tx` (local) in the initiator's time base (Qorvo's `fira_time_sync`):
+    /// the Poll left at pollTx (initiator clock), reached this anchor ToF later, and the reply
+    /// took (tx − pollRx)/β initiator ticks. ToF from the two anchors' surveyed positions when
+    /// both are relative coordinates, else from the last DS-TWR exchange; nil without either.
+    func commonTime(of tx: UWBTimestamp, _ state: ResponderRoundState) -> UWBTimestamp? {
+        guard let pollTx = state.pollTx, let pollRx = state.pollRx else { return nil }
+        let tof: Int64
+        if case let .relative(x0, y0, z0)? = state.initiatorLocation, case let .relative(x1, y1, z1) = configuration.coordinates {
+            let (dx, dy, dz) = (Double(x1) - Double(x0), Double(y1) - Double(y0), Double(z1) - Double(z0))
+            let metres = (dx * dx + dy * dy + dz * dz).squareRoot() / 1000
+            tof = Int64((metres / Self.speedOfLight * UWBTimestamp.ticksPerSecond).rounded())
+        } else if state.timeOfFlight > 0 {
+            tof = Int64(state.timeOfFlight)
+        } else {
+            return nil
+        }
+        let reply = Double(tx.ticks(since: pollRx)) / state.responderTicksPerInitiatorTick
+        return pollTx.advanced(by: tof + Int64(reply.rounded()))
+    }
+
+    /// m/s.
+    static let speedOfLight = 299_792_458.0
 
     /// Handles a frame received at local time `rx`. `carrierFrequencyOffsetPPM` is the radio's
     /// measure of the sender's frequency relative to this anchor's,
@@ -175,6 +205,8 @@ public struct AnchorEngine: Sendable {
             responderRounds[i].responseTx = nil
             responderRounds[i].finalFollows = poll.finalFollows
             responderRounds[i].cfoQ610 = ClockFrequencyOffset.q610(initiatorOffsetPPM: ppm)
+            responderRounds[i].responderTicksPerInitiatorTick = 1 / (1 + ppm * 1e-6)
+            responderRounds[i].initiatorLocation = poll.location
             pending.removeAll { $0.kind == .response && $0.round == state.round }
             if pending.isEmpty { epoch = rx }
             let time = rmarker(rx.advanced(by: Int64(slot) * configuration.slotTicks))

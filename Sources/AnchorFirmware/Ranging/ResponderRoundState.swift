@@ -8,6 +8,11 @@ struct ResponderRoundState: Sendable {
     var pollTx: UWBTimestamp?
     var pollRx: UWBTimestamp?
     var cfoQ610: Int16 = 0
+    /// β, responder ticks per initiator tick, as measured on the Poll (unquantized, for the
+    /// common time base: the Q6.10 field saturates at ±32 ppm).
+    var responderTicksPerInitiatorTick = 1.0
+    /// Where the initiator says it is (from its Poll).
+    var initiatorLocation: AnchorCoordinates?
     var finalFollows = true
     var responseTx: UWBTimestamp?
     /// DS-TWR ToF from the last complete exchange (0 = invalid, none yet).
