@@ -15,9 +15,11 @@ public struct DLTDOADeployment: Sendable, Equatable {
         /// Crystal frequency offset, ppm, and its drift, ppm/s.
         public var clockPPM: Double
         public var clockDriftPPMPerSecond: Double
+        /// The counter's reading at time 0 (nil: drawn from the seed).
+        public var clockOffsetTicks: UInt64?
 
         public init(address: UInt16, position: Vector3, networkIdentifier: UInt32, cluster: UInt8, isInitiator: Bool,
-                    clockPPM: Double = 0, clockDriftPPMPerSecond: Double = 0) {
+                    clockPPM: Double = 0, clockDriftPPMPerSecond: Double = 0, clockOffsetTicks: UInt64? = nil) {
             self.address = address
             self.position = position
             self.networkIdentifier = networkIdentifier
@@ -25,6 +27,7 @@ public struct DLTDOADeployment: Sendable, Equatable {
             self.isInitiator = isInitiator
             self.clockPPM = clockPPM
             self.clockDriftPPMPerSecond = clockDriftPPMPerSecond
+            self.clockOffsetTicks = clockOffsetTicks
         }
     }
 
@@ -72,8 +75,9 @@ public struct DLTDOADeployment: Sendable, Equatable {
     public var anchors: [Anchor]
     public var zones: [NLOSZone]
     public var path: [PathPoint]
-    /// The phone's crystal offset, ppm.
+    /// The phone's crystal offset, ppm, and its counter at time 0 (nil: from the seed).
     public var receiverClockPPM: Double
+    public var receiverClockOffsetTicks: UInt64?
     /// σ of each receive timestamp (phone and anchors), metres of flight.
     public var timestampSigma: Double
     /// Probability that the phone misses a message.

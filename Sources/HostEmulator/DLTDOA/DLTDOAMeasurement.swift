@@ -49,11 +49,15 @@ public struct DLTDOAMeasurement: Sendable, Equatable {
     /// The anchor's position (metres for relative coordinates).
     public var coordinates: Vector3
     public var floorElevation: FloorElevation?
+    /// When the measurement reached the app, seconds on the phone's monotonic clock (the
+    /// emulator's world time). Not an iOS field: an app would read its own clock; the 40-bit
+    /// receive time wraps every 17 s and cannot order an app's events.
+    public var hostTime: Double
 
     public init(address: Int, clusterInitiatorAddress: Int, measurementType: MeasurementType, coordinatesType: CoordinatesType,
                 transmitTime: Double, rawTransmitTime: UInt64, receiveTime: Double, rawReceiveTime: UInt64, signalStrength: Double,
                 carrierFrequencyOffset: Double, responderClockFrequencyOffset: Double?, coordinates: Vector3,
-                floorElevation: FloorElevation? = nil) {
+                floorElevation: FloorElevation? = nil, hostTime: Double) {
         self.address = address
         self.clusterInitiatorAddress = clusterInitiatorAddress
         self.measurementType = measurementType
@@ -67,5 +71,6 @@ public struct DLTDOAMeasurement: Sendable, Equatable {
         self.responderClockFrequencyOffset = responderClockFrequencyOffset
         self.coordinates = coordinates
         self.floorElevation = floorElevation
+        self.hostTime = hostTime
     }
 }

@@ -52,6 +52,6 @@ public struct DLTDOAPositioner: Sendable {
         previous = fix.position
         let update = tracker.update(fix: fix.position, covariance: fix.covariance, at: first.time)
         let tracked: Vector3? = update.outcome == .rejected ? nil : update.position
-        return DLTDOAPositionFix(time: first.time, fix: fix, tracked: tracked, rounds: pending)
+        return DLTDOAPositionFix(time: first.time, fix: fix, tracked: tracked, rounds: pending, problem: problem)
     }
 }

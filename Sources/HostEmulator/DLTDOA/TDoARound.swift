@@ -11,7 +11,7 @@ public struct TDoARound: Sendable, Equatable {
 
     public var initiatorAddress: Int
     public var initiatorPosition: Vector3
-    /// The Poll's receive time on the phone, seconds.
+    /// When the Poll reached the app (`DLTDOAMeasurement.hostTime`), seconds.
     public var time: Double
     public var differences: [Difference]
 }

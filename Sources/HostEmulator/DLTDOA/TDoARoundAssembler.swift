@@ -37,7 +37,7 @@ public struct TDoARoundAssembler: Sendable {
     public mutating func add(_ m: DLTDOAMeasurement) -> [TDoARound] {
         var done: [TDoARound] = []
         // Close rounds left open too long (a lost Final, a lost next Poll).
-        for (initiator, round) in open where m.receiveTime - round.poll.receiveTime > roundTimeout {
+        for (initiator, round) in open where m.hostTime - round.poll.hostTime > roundTimeout {
             if let r = finish(round, final: nil) { done.append(r) }
             open[initiator] = nil
         }
@@ -90,7 +90,7 @@ public struct TDoARoundAssembler: Sendable {
             differences.append(TDoARound.Difference(address: r.address, position: r.coordinates,
                                                     rangeDifference: (rx / alpha - tx) * metresPerTick))
         }
-        return TDoARound(initiatorAddress: poll.address, initiatorPosition: poll.coordinates, time: poll.receiveTime, differences: differences)
+        return TDoARound(initiatorAddress: poll.address, initiatorPosition: poll.coordinates, time: poll.hostTime, differences: differences)
     }
 
     /// `a − b` for raw 40-bit timestamps, across a wrap.

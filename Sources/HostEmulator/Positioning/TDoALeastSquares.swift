@@ -48,7 +48,8 @@ public struct TDoALeastSquares: Sendable {
     /// singular at the solution.
     public func solve(_ problem: TDoAProblem, from start: Vector3) -> TDoALeastSquaresResult? {
         var set = TDoAMeasurementSet(problem)
-        guard var fit = fit(&set, from: start) else { return nil }
+        let region = Self.region(problem)
+        guard var fit = fit(&set, from: start, within: region) else { return nil }
         var iterations = fit.iterations
         var rejected: [TDoAAnchorID] = []
         let sigma2 = problem.timingSigma * problem.timingSigma
@@ -60,7 +61,7 @@ public struct TDoALeastSquares: Sendable {
             var best: (index: Int, fit: Fit)?
             for j in set.active.indices where set.active[j] {
                 set.active[j] = false
-                if set.measurementCount - set.dimension >= minimumRedundancy, let f = self.fit(&set, from: fit.position) {
+                if set.measurementCount - set.dimension >= minimumRedundancy, let f = self.fit(&set, from: fit.position, within: region) {
                     iterations += f.iterations
                     if best == nil || f.cost < best!.fit.cost { best = (j, f) }
                 }
@@ -81,7 +82,7 @@ public struct TDoALeastSquares: Sendable {
     public func fit(_ problem: TDoAProblem, from start: Vector3, excluding: Set<TDoAAnchorID> = []) -> TDoALeastSquaresResult? {
         var set = TDoAMeasurementSet(problem)
         for id in excluding { set.active[set.flatIndex(id)] = false }
-        guard let f = fit(&set, from: start) else { return nil }
+        guard let f = fit(&set, from: start, within: Self.region(problem)) else { return nil }
         let sigma2 = problem.timingSigma * problem.timingSigma
         let m = set.measurementCount
         return TDoALeastSquaresResult(position: f.position, covariance: f.covariance * sigma2, residuals: set.residuals(at: f.position),
@@ -97,6 +98,26 @@ public struct TDoALeastSquares: Sendable {
         var cost: Double
         var iterations: Int
         var converged: Bool
+    }
+
+    /// Where a fix may lie: within `regionScale` times the anchors' extent (at least 20 m) of
+    /// their centroid. Outside a deployment the hyperbolae flatten, and with inconsistent (NLOS)
+    /// differences the cost keeps falling towards infinity: LM "converges" kilometres away.
+    /// Such a fit is no fix, so the rejection and the other start points get their turn.
+    static func region(_ problem: TDoAProblem) -> (centre: Vector3, radius: Double) {
+        let c = problem.anchorCentroid
+        var extent = 0.0
+        for g in problem.groups { for a in [g.reference] + g.anchors { extent = max(extent, (a - c).length) } }
+        return (c, max(20, regionScale * extent))
+    }
+
+    /// See `region`.
+    static let regionScale = 3.0
+
+    /// Levenberg–Marquardt on the active anchors of `set`; nil when it ends outside `region`.
+    func fit(_ set: inout TDoAMeasurementSet, from start: Vector3, within region: (centre: Vector3, radius: Double)) -> Fit? {
+        guard let f = fit(&set, from: start), (f.position - region.centre).length <= region.radius else { return nil }
+        return f
     }
 
     /// Levenberg–Marquardt on the active anchors of `set`.
