@@ -19,6 +19,8 @@ let usage = """
       check      ask the controller on a serial port whether an iPhone will range with it
       ports      list serial ports with USB IDs and the board profile each matches
       flash      upload a firmware image to a board's MCUboot bootloader over serial
+      tdoa       simulate UWB DL-TDoA anchors and an iPhone-like receiver: fixes against
+                 truth and the CRLB; 'tdoa plan' maps the expected error over a floor
 
     Run 'reflector-emu <command> --help' for a command's options.
     """
@@ -56,13 +58,15 @@ do {
         if let error = result.error { fail(error.description) }
     case "ports":
         print(try PortsCommand.run(rest), terminator: "")
+    case "tdoa":
+        try TDoACommand.run(rest, emit: { print($0) })
     case "flash":
         let outcome = try FlashCommand.run(rest, emit: { print($0) })
         if let failure = outcome.failure { fail(failure, status: 1) }
     case "-h", "--help", "help":
         print(usage)
     default:
-        fail("unknown command '\(command)'; commands: loopback, nearby, plan, estimate, serve, check, ports, flash (see --help)")
+        fail("unknown command '\(command)'; commands: loopback, nearby, plan, estimate, serve, check, ports, flash, tdoa (see --help)")
     }
 } catch {
     fail(error.description)

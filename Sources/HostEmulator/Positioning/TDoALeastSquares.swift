@@ -49,6 +49,7 @@ public struct TDoALeastSquares: Sendable {
     public func solve(_ problem: TDoAProblem, from start: Vector3) -> TDoALeastSquaresResult? {
         var set = TDoAMeasurementSet(problem)
         let region = Self.region(problem)
+        let footprint = Self.footprint(problem)
         guard var fit = fit(&set, from: start, within: region) else { return nil }
         var iterations = fit.iterations
         var rejected: [TDoAAnchorID] = []
@@ -71,6 +72,39 @@ public struct TDoALeastSquares: Sendable {
             set.active[b.index] = false
             rejected.append(set.anchorID(b.index))
             fit = b.fit
+        }
+        // Two anchors shadowed by the same obstacle pull the same way: leaving out one leaves the
+        // other's pull, and the greedy search can settle on a wrong pair whose remaining anchors
+        // happen to agree on a point outside the deployment. When it rejected two or more, or
+        // still fails the χ² test, every pair is tried from the full set, and a fix inside the
+        // anchors' footprint (a person walks inside the room) is preferred to one outside.
+        let fails = fit.cost / sigma2 > threshold(degreesOfFreedom: max(1, set.measurementCount - set.dimension))
+        if rejectOutliers, rejected.count >= 2 || fails {
+            let greedy = (fit: fit, rejected: rejected)
+            for j in set.active.indices { set.active[j] = true }
+            var best: (pair: (Int, Int), fit: Fit)?
+            if set.measurementCount - 2 - set.dimension >= minimumRedundancy {
+                for a in set.active.indices {
+                    for b in (a + 1)..<set.active.count {
+                        set.active[a] = false
+                        set.active[b] = false
+                        if let f = self.fit(&set, from: fit.position, within: region) {
+                            iterations += f.iterations
+                            if best == nil || Self.better(f, than: best!.fit, footprint: footprint) { best = ((a, b), f) }
+                        }
+                        set.active[a] = true
+                        set.active[b] = true
+                    }
+                }
+            }
+            if let b = best, greedy.rejected.count < 2 ? b.fit.cost < greedy.fit.cost : Self.better(b.fit, than: greedy.fit, footprint: footprint) {
+                set.active[b.pair.0] = false
+                set.active[b.pair.1] = false
+                rejected = [set.anchorID(b.pair.0), set.anchorID(b.pair.1)]
+                fit = b.fit
+            } else {
+                for id in greedy.rejected { set.active[set.flatIndex(id)] = false }
+            }
         }
         let m = set.measurementCount
         return TDoALeastSquaresResult(position: fit.position, covariance: fit.covariance * sigma2, residuals: set.residuals(at: fit.position),
@@ -113,6 +147,27 @@ public struct TDoALeastSquares: Sendable {
 
     /// See `region`.
     static let regionScale = 3.0
+
+    /// The anchors' horizontal bounding box, 1 m wider on each side.
+    static func footprint(_ problem: TDoAProblem) -> (min: Vector3, max: Vector3) {
+        var lo = Vector3(Double.infinity, Double.infinity, 0), hi = Vector3(-Double.infinity, -Double.infinity, 0)
+        for g in problem.groups {
+            for a in [g.reference] + g.anchors {
+                lo = Vector3(min(lo.x, a.x - 1), min(lo.y, a.y - 1), 0)
+                hi = Vector3(max(hi.x, a.x + 1), max(hi.y, a.y + 1), 0)
+            }
+        }
+        return (lo, hi)
+    }
+
+    /// Inside the footprint first, then the lower cost.
+    static func better(_ a: Fit, than b: Fit, footprint: (min: Vector3, max: Vector3)) -> Bool {
+        func inside(_ f: Fit) -> Bool {
+            f.position.x >= footprint.min.x && f.position.x <= footprint.max.x && f.position.y >= footprint.min.y && f.position.y <= footprint.max.y
+        }
+        if inside(a) != inside(b) { return inside(a) }
+        return a.cost < b.cost
+    }
 
     /// Levenberg–Marquardt on the active anchors of `set`; nil when it ends outside `region`.
     func fit(_ set: inout TDoAMeasurementSet, from start: Vector3, within region: (centre: Vector3, radius: Double)) -> Fit? {

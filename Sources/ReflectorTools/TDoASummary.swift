@@ -1,0 +1,54 @@
+import HostEmulator
+
+/// How a `tdoa` run went: fixes against truth (RMSE, 90th percentile), the tracked path, the
+/// Cramér-Rao bound of the geometry and noise, NLOS rejections, dropped frames.
+struct TDoASummary {
+    var fixes: Int
+    var measurements: Int
+    var epochsWithoutFix: Int
+    var rmse: Double?
+    var p90: Double?
+    var trackedRMSE: Double?
+    var crlb: Double?
+    var rejectedEpochs: Int
+    var otherNetworkFrames: Int
+    var discovery: Double?
+    var discoveryMethod: String
+
+    init(_ run: DLTDOASimulation.Run, deployment: DLTDOADeployment, options: DLTDOASimulation.Options) {
+        fixes = run.records.count
+        measurements = run.measurements
+        let discovered = run.discoveryTime ?? deployment.duration
+        let epochs = Int(((deployment.duration - discovered) / deployment.blockDuration).rounded())
+        epochsWithoutFix = max(0, epochs - fixes)
+        let errors = run.records.map(\.fixError)
+        rmse = Self.rms(errors)
+        p90 = NearbySummary.quantile(errors.sorted(), 0.9)
+        trackedRMSE = Self.rms(run.records.compactMap(\.trackedError))
+        crlb = Self.rms(run.records.map(\.bound).filter(\.isFinite))
+        rejectedEpochs = run.records.filter { !$0.fix.fix.rejectedAnchors.isEmpty }.count
+        otherNetworkFrames = run.otherNetworkFrames
+        discovery = run.discoveryTime
+        discoveryMethod = options.discoveryMethod == .wifi ? "Wi-Fi" : "Bluetooth LE"
+    }
+
+    static func rms(_ v: [Double]) -> Double? { v.isEmpty ? nil : (v.map { $0 * $0 }.reduce(0, +) / Double(v.count)).squareRoot() }
+
+    var text: String {
+        func m(_ v: Double?) -> String { v.map { TDoACommand.f($0, 3) + " m" } ?? "-" }
+        var out = "\nsummary: \(fixes) fixes from \(measurements) measurements"
+        if epochsWithoutFix > 0 { out += " (\(epochsWithoutFix) epochs without a fix)" }
+        out += "; network discovered " + (discovery.map { "at \(TDoACommand.f($0, 2)) s over \(discoveryMethod)" } ?? "never")
+        out += "\n  fix error: RMSE \(m(rmse)), 90th percentile \(m(p90)); tracked RMSE \(m(trackedRMSE)); CRLB \(m(crlb))"
+        if let rmse, let crlb, crlb > 0 { out += " (RMSE \(TDoACommand.f(rmse / crlb, 2))x the bound)" }
+        out += "\n  NLOS anchors rejected in \(rejectedEpochs) of \(fixes) epochs; \(otherNetworkFrames) frames of other networks dropped"
+        return out
+    }
+
+    var json: String {
+        func m(_ v: Double?) -> String { v.map { TDoACommand.f($0, 4) } ?? "null" }
+        return "{\"summary\": {\"fixes\": \(fixes), \"measurements\": \(measurements), \"epochs_without_fix\": \(epochsWithoutFix), "
+            + "\"rmse_m\": \(m(rmse)), \"p90_m\": \(m(p90)), \"tracked_rmse_m\": \(m(trackedRMSE)), \"crlb_m\": \(m(crlb)), "
+            + "\"rejected_epochs\": \(rejectedEpochs), \"other_network_frames\": \(otherNetworkFrames), \"discovery_s\": \(m(discovery))}}"
+    }
+}
