@@ -227,10 +227,13 @@ case "serve":
     benchmarkServe(seconds: seconds)
 case "accuracy":
     benchmarkAccuracy(proceduresPerPoint: fixedCount ?? 100)
+case "tdoa":
+    benchmarkTDoA(seconds: seconds)
 case "all":
     benchmarkPlans(seconds: seconds, fixedCount: fixedCount)
     benchmarkLoopback(seconds: seconds)
     benchmarkAccuracy(proceduresPerPoint: 100)
+    benchmarkTDoA(seconds: seconds)
 default:
-    print("usage: bench [plans|loopback|accuracy|framer|serve|all] [--seconds S] [--plans N (procedures per point for accuracy)]")
+    print("usage: bench [plans|loopback|accuracy|tdoa|framer|serve|all] [--seconds S] [--plans N (procedures per point for accuracy)]")
 }
