@@ -71,7 +71,7 @@ struct TDoACommandTests {
         #expect(Self.message(["/no/such/file.json"]) == "/no/such/file.json: cannot read the file")
         let bad = try Self.temporaryFile(#"{"anchors": [{"address": "0A01", "position_m": [0, 0], "initiator": true}]}"#)
         defer { try? FileManager.default.removeItem(atPath: bad) }
-        #expect(Self.message([bad]) == "\(bad): key \"anchors[0].position_m\" is [0, 0]; allowed: [x, y, z] in metres")
+        #expect(Self.message([bad]) == "\(bad): key \"anchors[0].position_m\" is an array; allowed: [x, y, z] in metres")
         let twoInitiators = try Self.temporaryFile(#"{"anchors": [{"address": "0A01", "position_m": [0, 0, 1], "initiator": true}, {"address": 2, "position_m": [1, 0, 1], "initiator": true}]}"#)
         defer { try? FileManager.default.removeItem(atPath: twoInitiators) }
         #expect(Self.message([twoInitiators]) == "\(twoInitiators): key \"anchors\" has 2 initiators in network 4660 cluster 0; allowed: exactly one (\"initiator\": true)")

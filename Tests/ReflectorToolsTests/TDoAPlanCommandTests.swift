@@ -115,7 +115,7 @@ struct TDoAPlanCommandTests {
         #expect(texts.contains("Expected DL-TDoA position error, network 0x1234: σ 0.10 m, 3D at 1.2 m"))
         #expect(texts.contains("CRLB RMSE (m)"))
         for address in ["0A01", "0A02", "0A03", "0A04", "0A05", "0A06", "0A07", "0A08"] { #expect(texts.contains(address)) }
-        #expect(texts.contains("NLOS +1.5 m") && texts.contains("NLOS zone") && texts.contains("initiator"))
+        #expect(texts.contains("NLOS +1.0 m") && texts.contains("NLOS zone") && texts.contains("initiator"))
         #expect(svg.components(separatedBy: "h1v1h-1z").count - 1 == 140 * 120)
         #expect(svg.utf8.count < 400_000)
         #expect(!texts.contains { $0.hasPrefix("≥") })  // the default cap (3 × median) is above the maximum
