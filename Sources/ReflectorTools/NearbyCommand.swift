@@ -87,7 +87,50 @@ public enum NearbyCommand {
         for t in run.suspensions { lines.append((t, 0, pad(f(t, 3), 8) + "  suspended: the app went to the background")) }
         for t in run.suspensionEnds { lines.append((t, 0, pad(f(t, 3), 8) + "  resumed: the app is in the foreground")) }
         for r in run.rates.dropFirst() { lines.append((r.time, 1, pad(f(r.time, 3), 8) + "  rate now \(f(r.rate, 1)) procedures/s (coexistence load)")) }
+        for c in run.convergence { lines.append((c.time, 0, pad(f(c.time, 3), 8) + "  convergence: " + convergenceText(c.status))) }
         return lines.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.2)
+    }
+
+    /// What an app would tell the user.
+    static func convergenceText(_ c: NearbyAlgorithmConvergence) -> String {
+        switch c {
+        case .unknown: return "unknown"
+        case .converged: return "converged (direction available)"
+        case .notConverged(let reasons):
+            return reasons.map { r in
+                switch r {
+                case .insufficientMovement: return "move the phone (insufficient movement)"
+                case .insufficientHorizontalSweep: return "move the phone side to side (insufficient horizontal sweep)"
+                case .insufficientVerticalSweep: return "move the phone up and down (insufficient vertical sweep)"
+                }
+            }.joined(separator: "; ")
+        }
+    }
+
+    static func convergenceJSON(_ c: NearbyAlgorithmConvergence) -> String {
+        switch c {
+        case .unknown: return "\"status\": \"unknown\""
+        case .converged: return "\"status\": \"converged\""
+        case .notConverged(let reasons):
+            let names = reasons.map { r -> String in
+                switch r {
+                case .insufficientMovement: return "\"insufficient_movement\""
+                case .insufficientHorizontalSweep: return "\"insufficient_horizontal_sweep\""
+                case .insufficientVerticalSweep: return "\"insufficient_vertical_sweep\""
+                }
+            }
+            return "\"status\": \"not_converged\", \"reasons\": [\(names.joined(separator: ", "))]"
+        }
+    }
+
+    static func verticalName(_ v: VerticalDirectionEstimate) -> String {
+        switch v {
+        case .unknown: "unknown"
+        case .same: "same"
+        case .above: "above"
+        case .below: "below"
+        case .aboveOrBelow: "above_or_below"
+        }
     }
 
     static func jsonLines(_ run: NearbySimulation.Run) -> [String] {
@@ -97,13 +140,15 @@ public enum NearbyCommand {
             let direction = o.direction.map { "[\(f($0.x, 4)), \(f($0.y, 4)), \(f($0.z, 4))]" } ?? "null"
             let line = "{\"time_s\": \(f(o.time, 6)), \"distance_m\": \(o.distance.map { f($0, 4) } ?? "null"), "
                 + "\"direction\": \(direction), \"azimuth_deg\": \(o.horizontalAngle.map { f(degrees($0), 2) } ?? "null"), "
-                + "\"elevation_deg\": \(o.elevation.map { f(degrees($0), 2) } ?? "null"), \"rate_hz\": \(f(o.measurementRate, 3)), "
+                + "\"elevation_deg\": \(o.elevation.map { f(degrees($0), 2) } ?? "null"), \"vertical\": \"\(verticalName(o.verticalDirectionEstimate))\", "
+                + "\"rate_hz\": \(f(o.measurementRate, 3)), "
                 + "\"true_distance_m\": \(f(u.trueDistance, 4)), \"direction_error_deg\": \(u.directionError.map { f(degrees($0), 2) } ?? "null")}"
             lines.append((o.time, 1_000_000 + i, line))
         }
         for t in run.suspensions { lines.append((t, 0, "{\"time_s\": \(f(t, 6)), \"event\": \"suspended\"}")) }
         for t in run.suspensionEnds { lines.append((t, 0, "{\"time_s\": \(f(t, 6)), \"event\": \"suspension_ended\"}")) }
         for r in run.rates.dropFirst() { lines.append((r.time, 1, "{\"time_s\": \(f(r.time, 6)), \"event\": \"rate_changed\", \"rate_hz\": \(f(r.rate, 3))}")) }
+        for c in run.convergence { lines.append((c.time, 0, "{\"time_s\": \(f(c.time, 6)), \"event\": \"convergence\", \(convergenceJSON(c.status))}")) }
         return lines.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.2)
     }
 

@@ -185,6 +185,30 @@ struct NearbySessionTests {
         #expect(session.state == .invalidated && d.errors.isEmpty && !d.times.contains { $0 > 3 })
     }
 
+    /// Convergence tells the user what to do: a still phone needs movement and never
+    /// converges; a swaying one goes from the sideways sweep to converged. An accessory on the
+    /// floor 1.2 m below the phone is reported below once the fusion is sure.
+    @Test func convergenceAndVerticalDirection() {
+        let place = Vector3(0, 0, 0.1)
+        let start = Vector3(0, -3, 1.3)
+        let still = NearbyScenario(world: NearbyWorld(phone: .still(PhoneMotion.looking(from: start, at: place)), accessory: .stationary(place)),
+                                   duration: 4, setup: Self.openRoom(), motionHint: .stationary)
+        let stillRun = NearbySimulation.run(still)
+        #expect(stillRun.convergence.map(\.status) == [.notConverged([.insufficientMovement])])
+        #expect(stillRun.updates.allSatisfy { $0.object.verticalDirectionEstimate != .below || $0.object.direction == nil })
+
+        let sway = NearbyScenario(world: NearbyWorld(phone: .handHeldSway(at: start, lookingAt: place), accessory: .stationary(place)),
+                                  duration: 8, setup: Self.openRoom(), motionHint: .stationary)
+        let run = NearbySimulation.run(sway)
+        let statuses = run.convergence.map(\.status)
+        #expect(statuses.first == .notConverged([.insufficientMovement]))
+        #expect(statuses.contains(.converged))
+        let late = run.updates.filter { $0.object.time > 5 }
+        let below = late.filter { $0.object.verticalDirectionEstimate == .below }.count
+        #expect(below >= late.count * 8 / 10)
+        #expect(!run.updates.contains { $0.object.verticalDirectionEstimate == .above })
+    }
+
     /// The noise estimate follows the spread of the distances, not their trend.
     @Test func rangeNoiseEstimate() {
         var rng = SeededGenerator(seed: 5)

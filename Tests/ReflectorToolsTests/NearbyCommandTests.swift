@@ -17,7 +17,8 @@ struct NearbyCommandTests {
         let (lines, run) = try Self.run([])
         let updates = try #require(run).updates
         #expect(updates.count == 267)
-        #expect(lines.count == 1 + updates.count + 1)
+        #expect(lines.count == 1 + updates.count + run!.convergence.count + 1)
+        #expect(lines.contains { $0.hasSuffix("convergence: converged (direction available)") } == run!.convergence.contains { $0.status == .converged })
         #expect(lines[0].hasPrefix("Nearby Interaction: walk, stationary accessory at 3.0 m, no hint, 14.0 s, seed 1"))
         #expect(lines.last!.hasPrefix("\nsummary: 267 updates, 267 with a distance"))
         #expect((NearbySummary(updates).medianDistanceError ?? 1) < 0.05)
@@ -37,7 +38,8 @@ struct NearbyCommandTests {
             #expect(o["distance_m"] is Double && o["true_distance_m"] is Double && o["rate_hz"] is Double)
             #expect(o["direction"] is NSNull || (o["direction"] as? [Double])?.count == 3)
         }
-        #expect(events == ["suspended", "suspension_ended", "rate_changed"])
+        #expect(events.filter { $0 != "convergence" } == ["suspended", "suspension_ended", "rate_changed"])
+        #expect(events.first == "convergence")
         let summary = try #require(try JSONSerialization.jsonObject(with: Data(lines.last!.utf8)) as? [String: [String: Any]])
         #expect(summary["summary"]?["updates"] as? Int == updates)
         #expect(summary["summary"]?["suspensions"] as? Int == 1)

@@ -159,6 +159,27 @@ public struct DirectionFusion: Sendable {
             isConfident: enough && spread < maxSpread, isHorizontalConfident: enough && horizontalSpread < maxSpread)
     }
 
+    /// Above, below, level or either, from where the particles lie relative to the phone's
+    /// height: 80 % of the weight on one side decides; both sides holding weight is the mirror
+    /// ambiguity of a horizontal sweep.
+    public func verticalDirection(from pose: Pose) -> VerticalDirectionEstimate {
+        guard smoothed != nil, rangeUpdates >= minUpdates else { return .unknown }
+        var above = 0.0, below = 0.0
+        for i in particles.indices {
+            let dz = particles[i].z - pose.position.z
+            if dz > Self.sameLevelTolerance { above += weights[i] } else if dz < -Self.sameLevelTolerance { below += weights[i] }
+        }
+        let same = 1 - above - below
+        if above >= 0.8 { return .above }
+        if below >= 0.8 { return .below }
+        if same >= 0.8 { return .same }
+        if above >= 0.2 && below >= 0.2 && same < 0.6 { return .aboveOrBelow }
+        return .unknown
+    }
+
+    /// Height difference counted as level with the phone, metres.
+    public static let sameLevelTolerance = 0.3
+
     /// The direction the phone would report at `pose`: the estimate when confident, else nil.
     public func direction(from pose: Pose) -> DirectionEstimate? {
         guard let e = estimate(from: pose), e.isConfident else { return nil }

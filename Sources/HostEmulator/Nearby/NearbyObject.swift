@@ -20,12 +20,16 @@ public struct NearbyObject: Sendable, Equatable {
     /// Radians, positive to the right of the camera axis, in the phone's horizontal plane. It
     /// can come before `direction`: a sideways sweep fixes it, elevation needs a vertical one.
     public var horizontalAngle: Double?
+    /// Above or below the phone (camera assistance only; `.unknown` otherwise).
+    public var verticalDirectionEstimate: VerticalDirectionEstimate
     /// Virtual time of the procedure, seconds.
     public var time: Double
     /// Procedures per second at which this update came.
     public var measurementRate: Double
 
-    public init(discoveryToken: NearbyDiscoveryToken, distance: Double?, direction: Vector3?, horizontalAngle: Double?, time: Double, measurementRate: Double) {
+    public init(discoveryToken: NearbyDiscoveryToken, distance: Double?, direction: Vector3?, horizontalAngle: Double?,
+                verticalDirectionEstimate: VerticalDirectionEstimate = .unknown, time: Double, measurementRate: Double) {
+        self.verticalDirectionEstimate = verticalDirectionEstimate
         self.discoveryToken = discoveryToken
         self.distance = distance
         self.direction = direction

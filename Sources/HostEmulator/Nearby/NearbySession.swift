@@ -50,6 +50,10 @@ public final class NearbySession {
     private var fusion: DirectionFusion
     private var rangeNoise = RangeNoiseEstimate()
     private var lastProcedureTime: Double?
+    private var lastConvergence = NearbyAlgorithmConvergence.unknown
+    /// How far the camera has seen the phone move from where it started, metres.
+    private var travelled = 0.0
+    private var firstCameraPosition: Vector3?
 
     /// A session on `central`'s phone in `world`; `seed` drives the camera's drift and the fusion.
     public init(central: CentralManager, world: NearbyWorld, seed: UInt64 = 1) {
@@ -189,6 +193,8 @@ public final class NearbySession {
         var horizontalAngle: Double?
         var pose: Pose?
         var fused: DirectionEstimate?
+        var vertical = VerticalDirectionEstimate.unknown
+        var convergence = NearbyAlgorithmConvergence.unknown
         if configuration.isCameraAssistanceEnabled {
             let seen = camera.pose(trueP: world.phone.pose(at: t), at: t)
             rangeNoise.add(estimate?.distance)
@@ -198,13 +204,29 @@ public final class NearbySession {
             fused = fusion.estimate(from: seen)
             direction = fused.flatMap { $0.isConfident ? $0.direction : nil }
             horizontalAngle = fused.flatMap { $0.isHorizontalConfident ? $0.azimuth : nil }
+            vertical = fusion.verticalDirection(from: seen)
             pose = seen
+            if let start = firstCameraPosition { travelled = max(travelled, (seen.position - start).length) } else { firstCameraPosition = seen.position }
+            convergence = Self.convergence(fused, travelled: travelled)
         }
         lastProcedureTime = t
         lastMeasurement = NearbyMeasurement(time: t, rawDistance: estimate?.distance, cameraPose: pose, fused: fused)
         let object = NearbyObject(discoveryToken: token, distance: estimate == nil ? nil : smoothed, direction: direction,
-                                  horizontalAngle: horizontalAngle, time: t, measurementRate: rate)
+                                  horizontalAngle: horizontalAngle, verticalDirectionEstimate: vertical, time: t, measurementRate: rate)
+        if configuration.isCameraAssistanceEnabled, convergence != lastConvergence {
+            lastConvergence = convergence
+            delegate?.session(self, didUpdateAlgorithmConvergence: convergence, for: object)
+        }
         delegate?.session(self, didUpdate: [object])
+    }
+
+    /// Converged when the direction passes its gate; otherwise what is missing: movement (the
+    /// phone stayed within 10 cm), a sideways sweep (no horizontal angle), or a vertical one.
+    static func convergence(_ e: DirectionEstimate?, travelled: Double) -> NearbyAlgorithmConvergence {
+        guard let e else { return .unknown }
+        if e.isConfident { return .converged }
+        if travelled < 0.1 { return .notConverged([.insufficientMovement]) }
+        return .notConverged([e.isHorizontalConfident ? .insufficientVerticalSweep : .insufficientHorizontalSweep])
     }
 
     private func suspend() {

@@ -8,9 +8,13 @@ public protocol NearbySessionDelegate: AnyObject {
     func sessionWasSuspended(_ session: NearbySession)
     /// The app is in the foreground again and ranging resumed.
     func sessionSuspensionEnded(_ session: NearbySession)
+    /// The direction fusion's convergence changed (camera assistance only): what the user
+    /// should do to get a direction.
+    func session(_ session: NearbySession, didUpdateAlgorithmConvergence convergence: NearbyAlgorithmConvergence, for object: NearbyObject?)
 }
 
 extension NearbySessionDelegate {
     public func sessionWasSuspended(_ session: NearbySession) {}
     public func sessionSuspensionEnded(_ session: NearbySession) {}
+    public func session(_ session: NearbySession, didUpdateAlgorithmConvergence convergence: NearbyAlgorithmConvergence, for object: NearbyObject?) {}
 }

@@ -15,6 +15,8 @@ public enum NearbySimulation {
         public var invalidation: NearbyError?
         /// Procedures per second over each stretch of constant load (time, rate).
         public var rates: [(time: Double, rate: Double)]
+        /// The fusion's convergence as it changed (time, status).
+        public var convergence: [(time: Double, status: NearbyAlgorithmConvergence)]
     }
 
     public static func run(_ scenario: NearbyScenario) -> Run {
@@ -45,7 +47,7 @@ public enum NearbySimulation {
         session.advance(to: scenario.duration)
         session.invalidate()
         return Run(updates: recorder.updates, suspensions: recorder.suspensions, suspensionEnds: recorder.suspensionEnds,
-                   invalidation: recorder.invalidation, rates: rates)
+                   invalidation: recorder.invalidation, rates: rates, convergence: recorder.convergence)
     }
 
     private final class Recorder: NearbySessionDelegate {
@@ -54,8 +56,13 @@ public enum NearbySimulation {
         var suspensions: [Double] = []
         var suspensionEnds: [Double] = []
         var invalidation: NearbyError?
+        var convergence: [(time: Double, status: NearbyAlgorithmConvergence)] = []
 
         init(world: NearbyWorld) { self.world = world }
+
+        func session(_ session: NearbySession, didUpdateAlgorithmConvergence c: NearbyAlgorithmConvergence, for object: NearbyObject?) {
+            convergence.append((object?.time ?? session.time, c))
+        }
 
         func session(_ session: NearbySession, didUpdate nearbyObjects: [NearbyObject]) {
             for o in nearbyObjects {
