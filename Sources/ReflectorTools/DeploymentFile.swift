@@ -41,10 +41,10 @@ public enum DeploymentFile {
         if path.isEmpty { path = DLTDOADeployment.defaultRoom().path }
         return DLTDOADeployment(
             anchors: anchors, zones: zones, path: path,
-            receiverClockPPM: try number(r, "receiver_clock_ppm", -100...100, "ppm", default: 0),
-            timestampSigma: try number(r, "timestamp_noise_m", 0...10, "metres", default: 0.1),
-            lossProbability: try number(r, "loss_probability", 0...0.99, "", default: 0),
-            blockDuration: try number(r, "block_ms", 20...2000, "milliseconds", default: 200) / 1000,
+            receiverClockPPM: try r.number("receiver_clock_ppm", in: -100...100, unit: "ppm", default: 0),
+            timestampSigma: try r.number("timestamp_noise_m", in: 0...10, unit: "metres", default: 0.1),
+            lossProbability: try r.number("loss_probability", in: 0...0.99, unit: "", default: 0),
+            blockDuration: try r.number("block_ms", in: 20...2000, unit: "milliseconds", default: 200) / 1000,
             seed: UInt64(try r.integer("seed", in: 0...Int.max, default: 1)))
     }
 
@@ -69,8 +69,8 @@ public enum DeploymentFile {
                 address: address, position: try vector(r, "position_m"),
                 networkIdentifier: UInt32(try r.integer("network_id", in: 0...Int(UInt32.max), default: network)),
                 cluster: UInt8(try r.integer("cluster", in: 0...32, default: 0)), isInitiator: try r.bool("initiator", default: false),
-                clockPPM: try number(r, "clock_ppm", -40...40, "ppm", default: 0),
-                clockDriftPPMPerSecond: try number(r, "drift_ppm_per_s", -1...1, "ppm/s", default: 0))
+                clockPPM: try r.number("clock_ppm", in: -40...40, unit: "ppm", default: 0),
+                clockDriftPPMPerSecond: try r.number("drift_ppm_per_s", in: -1...1, unit: "ppm/s", default: 0))
         }
     }
 
@@ -94,14 +94,14 @@ public enum DeploymentFile {
         return try prefixed(path) { () throws(ToolError) in
             let lo = try vector(r, "min_m"), hi = try vector(r, "max_m")
             guard hi.x > lo.x, hi.y > lo.y, hi.z > lo.z else { throw .badKey(key: "max_m", problem: "is not above min_m on every axis") }
-            return DLTDOADeployment.NLOSZone(minimum: lo, maximum: hi, bias: try number(r, "bias_m", 0...100, "metres"))
+            return DLTDOADeployment.NLOSZone(minimum: lo, maximum: hi, bias: try r.number("bias_m", in: 0...100, unit: "metres"))
         }
     }
 
     static func pathPoint(_ v: JSONValue, _ path: String) throws(ToolError) -> DLTDOADeployment.PathPoint {
         let r = try object(v, path)
         return try prefixed(path) { () throws(ToolError) in
-            DLTDOADeployment.PathPoint(time: try number(r, "t_s", 0...3600, "seconds"), position: try vector(r, "position_m"))
+            DLTDOADeployment.PathPoint(time: try r.number("t_s", in: 0...3600, unit: "seconds"), position: try vector(r, "position_m"))
         }
     }
 
@@ -116,16 +116,6 @@ public enum DeploymentFile {
         case nil where !required: return []
         case let v: throw .badKey(key: key, problem: "is \(v?.brief ?? "missing"); allowed: a list")
         }
-    }
-
-    static func number(_ r: JSONObjectReader, _ key: String, _ range: ClosedRange<Double>, _ unit: String, default def: Double? = nil) throws(ToolError) -> Double {
-        let allowed = "a number from \(LoopbackOptions.format(range.lowerBound)) to \(LoopbackOptions.format(range.upperBound))" + (unit.isEmpty ? "" : " \(unit)")
-        guard let v = r.optional(key) else {
-            if let def { return def }
-            throw .badKey(key: key, problem: "is missing; allowed: \(allowed)")
-        }
-        guard case .number(let n) = v, range.contains(n) else { throw .badKey(key: key, problem: "is \(v.brief); allowed: \(allowed)") }
-        return n
     }
 
     static func vector(_ r: JSONObjectReader, _ key: String) throws(ToolError) -> Vector3 {

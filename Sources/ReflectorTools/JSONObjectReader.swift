@@ -24,6 +24,18 @@ public struct JSONObjectReader {
         return Int(n)
     }
 
+    /// A number in `range` (`unit` names it in the message); `default` when the key is absent
+    /// (required when `default` is nil).
+    public func number(_ key: String, in range: ClosedRange<Double>, unit: String, default def: Double? = nil) throws(ToolError) -> Double {
+        let allowed = "a number from \(LoopbackOptions.format(range.lowerBound)) to \(LoopbackOptions.format(range.upperBound))" + (unit.isEmpty ? "" : " \(unit)")
+        guard let v = object[key] else {
+            if let def { return def }
+            throw .badKey(key: key, problem: "is missing; allowed: \(allowed)")
+        }
+        guard case .number(let n) = v, range.contains(n) else { throw .badKey(key: key, problem: "is \(v.brief); allowed: \(allowed)") }
+        return n
+    }
+
     /// An integer from a fixed list of values (for example the spec's T_IP1 times).
     public func integer(_ key: String, oneOf values: [Int], default def: Int? = nil) throws(ToolError) -> Int {
         let allowed = "one of " + values.map(String.init).joined(separator: ", ")

@@ -31,24 +31,12 @@ public struct LoopbackOptions {
     public init() {}
 
     public init(arguments args: [String]) throws(ToolError) {
-        var i = 0
-        func value(_ flag: String) throws(ToolError) -> String {
-            i += 1
-            guard i < args.count, !args[i].hasPrefix("--") else { throw .usage("\(flag) needs a value") }
-            return args[i]
-        }
-        func number(_ flag: String, _ range: ClosedRange<Double>, _ unit: String) throws(ToolError) -> Double {
-            let v = try value(flag)
-            guard let d = Double(v), d.isFinite, range.contains(d) else {
-                throw .usage("\(flag) must be a number from \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound)) \(unit), found '\(v)'")
-            }
-            return d
-        }
-        while i < args.count {
-            switch args[i] {
-            case "--distance": startDistance = try number("--distance", 0.1...149, "m")
+        var r = FlagReader(args)
+        while let a = r.next() {
+            switch a {
+            case "--distance": startDistance = try r.number("--distance", 0.1...149, "m")
             case "--walk":
-                let v = try value("--walk")
+                let v = try r.value("--walk")
                 let parts = v.split(separator: ":")
                 guard parts.count == 2, let a = Double(parts[0]), let b = Double(parts[1]), (0.1...149).contains(a), (0.1...149).contains(b) else {
                     throw .usage("--walk must be START:END in metres, each from 0.1 to 149, found '\(v)'")
@@ -56,35 +44,31 @@ public struct LoopbackOptions {
                 startDistance = a
                 endDistance = b
             case "--channel":
-                let v = try value("--channel")
+                let v = try r.value("--channel")
                 channel = try Self.channelModel(v)
                 channelName = v
-            case "--snr": snrDB = try number("--snr", -10...80, "dB")
-            case "--seed":
-                let v = try value("--seed")
-                guard let s = UInt64(v) else { throw .usage("--seed must be a non-negative integer, found '\(v)'") }
-                seed = s
+            case "--snr": snrDB = try r.number("--snr", -10...80, "dB")
+            case "--seed": seed = try r.unsigned("--seed")
             case "--antenna-paths":
-                let v = try value("--antenna-paths")
+                let v = try r.value("--antenna-paths")
                 guard let n = Int(v), (1...4).contains(n) else { throw .usage("--antenna-paths must be 1, 2, 3 or 4, found '\(v)'") }
                 antennaPaths = n
             case "--ipt": inlinePCT = true
             case "--ras": inlinePCT = false
             case "--procedures":
-                let v = try value("--procedures")
+                let v = try r.value("--procedures")
                 guard let n = Int(v), (1...1_000_000).contains(n) else { throw .usage("--procedures must be an integer from 1 to 1000000, found '\(v)'") }
                 procedures = n
             case "--estimator":
-                let v = try value("--estimator")
+                let v = try r.value("--estimator")
                 guard Self.estimators.contains(v) else { throw .usage("--estimator must be one of \(Self.estimators.joined(separator: ", ")), found '\(v)'") }
                 estimatorName = v
             case "--json": json = true
-            case "--plot": plotPath = try value("--plot")
-            case "--btsnoop": btsnoopPath = try value("--btsnoop")
+            case "--plot": plotPath = try r.value("--plot")
+            case "--btsnoop": btsnoopPath = try r.value("--btsnoop")
             case "--no-progress": progress = false
-            default: throw .usage("loopback: unknown option '\(args[i])' (see reflector-emu loopback --help)")
+            default: throw .usage("loopback: unknown option '\(a)' (see reflector-emu loopback --help)")
             }
-            i += 1
         }
     }
 

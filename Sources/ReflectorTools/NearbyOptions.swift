@@ -43,49 +43,27 @@ public struct NearbyOptions {
 
     public init(arguments: [String]) throws(ToolError) {
         let args = try Self.expandingScenarioFiles(arguments)
-        var i = 0
-        func value(_ flag: String) throws(ToolError) -> String {
-            i += 1
-            guard i < args.count, !args[i].hasPrefix("--") else { throw .usage("\(flag) needs a value") }
-            return args[i]
-        }
-        func number(_ flag: String, _ text: String, _ range: ClosedRange<Double>, _ unit: String) throws(ToolError) -> Double {
-            guard let d = Double(text), d.isFinite, range.contains(d) else {
-                throw .usage("\(flag) must be a number from \(LoopbackOptions.format(range.lowerBound)) to \(LoopbackOptions.format(range.upperBound)) \(unit), found '\(text)'")
-            }
-            return d
-        }
-        func choice<T: RawRepresentable & CaseIterable>(_ flag: String, _: T.Type) throws(ToolError) -> T where T.RawValue == String {
-            let v = try value(flag)
-            guard let c = T(rawValue: v) else {
-                throw .usage("\(flag) must be one of \(T.allCases.map(\.rawValue).joined(separator: ", ")), found '\(v)'")
-            }
-            return c
-        }
-        while i < args.count {
-            switch args[i] {
-            case "--distance": distance = try number("--distance", value("--distance"), 0.5...30, "m")
-            case "--duration": duration = try number("--duration", value("--duration"), 1...600, "s")
-            case "--phone": phone = try choice("--phone", PhoneMotionChoice.self)
-            case "--accessory": accessory = try choice("--accessory", AccessoryMotionChoice.self)
+        var r = FlagReader(args)
+        while let a = r.next() {
+            switch a {
+            case "--distance": distance = try r.number("--distance", 0.5...30, "m")
+            case "--duration": duration = try r.number("--duration", 1...600, "s")
+            case "--phone": phone = try r.choice("--phone", PhoneMotionChoice.self)
+            case "--accessory": accessory = try r.choice("--accessory", AccessoryMotionChoice.self)
             case "--hint":
-                let v = try value("--hint")
+                let v = try r.value("--hint")
                 guard let h = Self.hints[v] else { throw .usage("--hint must be one of stationary, moving, unknown, found '\(v)'") }
                 hint = h
             case "--no-camera": cameraAssistance = false
-            case "--coexistence": loadChanges.append(try Self.loadChange(value("--coexistence")))
-            case "--background": background.append(try Self.interval(value("--background")))
-            case "--channel": channel = try LoopbackOptions.channelModel(value("--channel"))
-            case "--snr": snrDB = try number("--snr", value("--snr"), -10...80, "dB")
-            case "--seed":
-                let v = try value("--seed")
-                guard let s = UInt64(v) else { throw .usage("--seed must be a non-negative integer, found '\(v)'") }
-                seed = s
+            case "--coexistence": loadChanges.append(try Self.loadChange(r.value("--coexistence")))
+            case "--background": background.append(try Self.interval(r.value("--background")))
+            case "--channel": channel = try LoopbackOptions.channelModel(r.value("--channel"))
+            case "--snr": snrDB = try r.number("--snr", -10...80, "dB")
+            case "--seed": seed = try r.unsigned("--seed")
             case "--json": json = true
-            case "--plot": plotPath = try value("--plot")
-            default: throw .usage("nearby: unknown option '\(args[i])' (see reflector-emu nearby --help)")
+            case "--plot": plotPath = try r.value("--plot")
+            default: throw .usage("nearby: unknown option '\(a)' (see reflector-emu nearby --help)")
             }
-            i += 1
         }
         for b in background where b.start >= duration {
             throw .usage("--background \(LoopbackOptions.format(b.start)):\(LoopbackOptions.format(b.end)) starts after the run ends (--duration \(LoopbackOptions.format(duration)))")

@@ -18,44 +18,22 @@ public struct TDoAOptions {
     public init() {}
 
     public init(arguments args: [String]) throws(ToolError) {
-        var i = 0
-        func value(_ flag: String) throws(ToolError) -> String {
-            i += 1
-            guard i < args.count, !args[i].hasPrefix("--") else { throw .usage("\(flag) needs a value") }
-            return args[i]
-        }
-        func number(_ flag: String, _ range: ClosedRange<Double>, _ unit: String) throws(ToolError) -> Double {
-            let v = try value(flag)
-            guard let d = Double(v), d.isFinite, range.contains(d) else {
-                throw .usage("\(flag) must be a number from \(LoopbackOptions.format(range.lowerBound)) to \(LoopbackOptions.format(range.upperBound))\(unit.isEmpty ? "" : " " + unit), found '\(v)'")
-            }
-            return d
-        }
-        while i < args.count {
-            let a = args[i]
+        var r = FlagReader(args)
+        while let a = r.next() {
             switch a {
-            case "--noise": noise = try number("--noise", 0...10, "m")
-            case "--loss": loss = try number("--loss", 0...0.99, "")
-            case "--seed":
-                let v = try value("--seed")
-                guard let s = UInt64(v) else { throw .usage("--seed must be a non-negative integer, found '\(v)'") }
-                seed = s
-            case "--network":
-                let v = try value("--network")
-                guard let n = v.hasPrefix("0x") ? Int(v.dropFirst(2), radix: 16) : Int(v), (0...Int(UInt32.max)).contains(n) else {
-                    throw .usage("--network must be a 32-bit session ID (decimal or 0x hex), found '\(v)'")
-                }
-                network = n
+            case "--noise": noise = try r.number("--noise", 0...10, "m")
+            case "--loss": loss = try r.number("--loss", 0...0.99, "")
+            case "--seed": seed = try r.unsigned("--seed")
+            case "--network": network = Int(try r.networkIdentifier("--network"))
             case "--wifi": wifi = true
             case "--no-clock-correction": clockCorrection = false
             case "--no-outlier-rejection": outlierRejection = false
             case "--json": json = true
-            case "--plot": plotPath = try value("--plot")
+            case "--plot": plotPath = try r.value("--plot")
             default:
                 guard !a.hasPrefix("-"), deploymentPath == nil else { throw .usage("tdoa: unknown option '\(a)' (see reflector-emu tdoa --help)") }
                 deploymentPath = a
             }
-            i += 1
         }
     }
 

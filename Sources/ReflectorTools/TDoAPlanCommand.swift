@@ -34,33 +34,16 @@ public enum TDoAPlanCommand {
         var network: UInt32?
         var plotPath: String?
         var json = false
-        var i = 0
-        func value(_ flag: String) throws(ToolError) -> String {
-            i += 1
-            guard i < args.count else { throw .usage("tdoa plan: \(flag) needs a value") }
-            return args[i]
-        }
-        func number(_ flag: String, _ range: ClosedRange<Double>, above lowest: Bool = false) throws(ToolError) -> Double {
-            let v = try value(flag)
-            guard let n = Double(v), range.contains(n), !(lowest && n == range.lowerBound) else {
-                let from = lowest ? "above \(LoopbackOptions.format(range.lowerBound))" : "from \(LoopbackOptions.format(range.lowerBound))"
-                throw .usage("tdoa plan: \(flag) must be a number \(from) to \(LoopbackOptions.format(range.upperBound)) metres, found '\(v)'")
-            }
-            return n
-        }
-        while i < args.count {
-            switch args[i] {
-            case "--noise": noise = try number("--noise", 0...10, above: true)
-            case "--height": height = try number("--height", -100...100)
-            case "--grid": grid = try number("--grid", 0.02...2)
-            case "--margin": margin = try number("--margin", 0...50)
-            case "--max": cap = try number("--max", 0...1000, above: true)
-            case "--network":
-                let v = try value("--network")
-                let parsed = v.lowercased().hasPrefix("0x") ? UInt32(v.dropFirst(2), radix: 16) : UInt32(v)
-                guard let parsed else { throw .usage("tdoa plan: --network must be an integer 0-4294967295 (or 0x hex), found '\(v)'") }
-                network = parsed
-            case "--plot": plotPath = try value("--plot")
+        var r = FlagReader(args, prefix: "tdoa plan: ")
+        while let a = r.next() {
+            switch a {
+            case "--noise": noise = try r.number("--noise", 0...10, "metres", above: true)
+            case "--height": height = try r.number("--height", -100...100, "metres")
+            case "--grid": grid = try r.number("--grid", 0.02...2, "metres")
+            case "--margin": margin = try r.number("--margin", 0...50, "metres")
+            case "--max": cap = try r.number("--max", 0...1000, "metres", above: true)
+            case "--network": network = try r.networkIdentifier("--network")
+            case "--plot": plotPath = try r.value("--plot")
             case "--json": json = true
             case "-h", "--help": return help
             case let a where a.hasPrefix("-") && a.count > 1:
@@ -69,7 +52,6 @@ public enum TDoAPlanCommand {
                 guard path == nil else { throw .usage("tdoa plan: one deployment file at most, found '\(path!)' and '\(a)'") }
                 path = a
             }
-            i += 1
         }
 
         let deployment = try path.map { (p) throws(ToolError) in try DeploymentFile.read(path: p) } ?? DLTDOADeployment.defaultRoom()

@@ -59,17 +59,17 @@ struct AnchorEngineTests {
     /// checks of reply times below compare local times).
     static func cluster(method: RangingMethod = .doubleSided, clocks: [AnchorClock], commonTimeBase: Bool = false) -> [SimulatedAnchor] {
         let places: [UInt16: (Int32, Int32, Int32)] = [0x0100: (0, 0, 0), 0x0201: (10_000, 0, 0), 0x0202: (3_000, 7_000, 2_000)]
-        func config(_ address: UInt16, _ rounds: [RoundAssignment], _ x: Int32) -> AnchorConfiguration {
+        func config(_ address: UInt16, _ rounds: [RoundAssignment]) -> AnchorConfiguration {
             let p = places[address]!
             return try! AnchorConfiguration(sessionID: 0x1111_1111, shortAddress: address, coordinates: .relative(x: p.0, y: p.1, z: p.2),
                                             rangingMethod: method, rounds: rounds, commonTimeBase: commonTimeBase).validated()
         }
         return [
-            SimulatedAnchor(engine: AnchorEngine(configuration: config(0x0100, [.initiator(round: 1, responders: [0x0201, 0x0202])], 0)),
+            SimulatedAnchor(engine: AnchorEngine(configuration: config(0x0100, [.initiator(round: 1, responders: [0x0201, 0x0202])])),
                             clock: clocks[0], position: (0, 0, 0)),
-            SimulatedAnchor(engine: AnchorEngine(configuration: config(0x0201, [.responder(round: 1, initiator: 0x0100)], 10_000)),
+            SimulatedAnchor(engine: AnchorEngine(configuration: config(0x0201, [.responder(round: 1, initiator: 0x0100)])),
                             clock: clocks[1], position: (10, 0, 0)),
-            SimulatedAnchor(engine: AnchorEngine(configuration: config(0x0202, [.responder(round: 1, initiator: 0x0100)], 0)),
+            SimulatedAnchor(engine: AnchorEngine(configuration: config(0x0202, [.responder(round: 1, initiator: 0x0100)])),
                             clock: clocks[2], position: (3, 7, 2)),
         ]
     }

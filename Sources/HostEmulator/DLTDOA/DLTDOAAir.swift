@@ -136,7 +136,7 @@ public struct DLTDOAAir: Sendable {
         let noise = rng.gaussian() * deployment.timestampSigma
         guard !lost else { return nil }
         let d = (phone - anchor).length
-        let crossed = deployment.zones.filter { $0.blocks(anchor, phone) }
+        let crossed = deployment.zonesCrossed(anchor, phone)
         let path = d + crossed.map(\.bias).reduce(0, +)
         let arrival = txTime + (path + noise) / Ranging.speedOfLight
         let cfo = phoneClock.ratio(atTrueTime: arrival) / clocks[s].ratio(atTrueTime: arrival) - 1

@@ -111,10 +111,8 @@ public struct DLTDOADeployment: Sendable, Equatable {
         return path.last!.position
     }
 
-    /// The extra first-path delay, metres, between two points (the NLOS zones crossed).
-    public func nlosBias(_ a: Vector3, _ b: Vector3) -> Double {
-        zones.filter { $0.blocks(a, b) }.map(\.bias).reduce(0, +)
-    }
+    /// The NLOS zones the straight path between two points crosses.
+    public func zonesCrossed(_ a: Vector3, _ b: Vector3) -> [NLOSZone] { zones.filter { $0.blocks(a, b) } }
 
     /// When the path ends, seconds.
     public var duration: Double { path.last?.time ?? 0 }

@@ -38,18 +38,14 @@ public final class NearbySession {
     /// The last procedure's raw estimate and the pose the camera reported (for tools).
     public private(set) var lastMeasurement: NearbyMeasurement?
 
-    private let seed: UInt64
     private var runner: ChannelSoundingRunner?
     private var baseParameters: ProcedureParameters?
     /// The connection interval of the pair, µs (procedure intervals are whole connection events).
     private var connectionEventMicroseconds: UInt64 = 7_500
-    /// World time at which the controllers' clock started.
-    private var clockOrigin = 0.0
     private var tracker = DistanceTracker()
     private var camera: CameraTracking
     private var fusion: DirectionFusion
     private var rangeNoise = RangeNoiseEstimate()
-    private var lastProcedureTime: Double?
     private var lastConvergence = NearbyAlgorithmConvergence.unknown
     /// How far the camera has seen the phone move from where it started, metres.
     private var travelled = 0.0
@@ -59,14 +55,13 @@ public final class NearbySession {
     public init(central: CentralManager, world: NearbyWorld, seed: UInt64 = 1) {
         self.central = central
         self.world = world
-        self.seed = seed
         deviceCapabilities = NearbyDeviceCapabilities(supportsBluetoothChannelSounding: central.hasChannelSoundingHardware)
         camera = CameraTracking(seed: seed &* 7 &+ 3)
         fusion = DirectionFusion(seed: seed &* 11 &+ 5)
     }
 
     /// World time, seconds.
-    public var time: Double { clockOrigin + (runner?.time ?? 0) }
+    public var time: Double { runner?.time ?? 0 }
 
     /// The token of the accessory being ranged.
     public var discoveryToken: NearbyDiscoveryToken? { configuration.map { NearbyDiscoveryToken(identifier: $0.bluetoothChannelSoundingIdentifier) } }
@@ -93,9 +88,9 @@ public final class NearbySession {
         guard peripheral.isConnected else { return invalidate(with: .invalidConfiguration("accessory '\(peripheral.name)' is not connected")) }
         self.configuration = configuration
         var setup = peripheral.setup
-        // The separation follows the world from now on, well past any session length.
-        clockOrigin = 0
-        setup.scenario.geometry.trajectory = world.distanceProfile(from: clockOrigin, to: clockOrigin + Self.profileSpan)
+        // The separation follows the world, well past any session length; the controllers'
+        // clock starts with the world's, so world time is the link's clock.
+        setup.scenario.geometry.trajectory = world.distanceProfile(from: 0, to: Self.profileSpan)
         connectionEventMicroseconds = UInt64(max(setup.connectionInterval, 6)) * 1250
         let made = ChannelSoundingRunner(setup: setup, estimator: estimator)
         if let e = made.setupFailure { return invalidate(with: .channelSoundingFailed(e)) }
@@ -164,17 +159,17 @@ public final class NearbySession {
     /// Runs the virtual clock to world time `time`, seconds: every procedure due by then runs
     /// and reaches the delegate as an update.
     public func advance(to time: Double) {
-        while state == .running, var r = runner, let next = r.nextProcedureTime, clockOrigin + next <= time {
+        while state == .running, var r = runner, let next = r.nextProcedureTime, next <= time {
             let turn = r.next()
             runner = r
             switch turn {
-            case let .procedure(_, start, _, estimate)?: report(at: clockOrigin + start, estimate: estimate)
+            case let .procedure(_, start, _, estimate)?: report(at: start, estimate: estimate)
             case .ended(let error?)?: return invalidate(with: .channelSoundingFailed(error))
             case .ended(nil)?: return invalidate(with: .accessoryStoppedRanging)
             case nil: return invalidate(with: .accessoryStoppedRanging)
             }
         }
-        if runner != nil, time > self.time { runner!.idle(until: time - clockOrigin) }
+        if runner != nil, time > self.time { runner!.idle(until: time) }
     }
 
     // MARK: Private
@@ -209,7 +204,6 @@ public final class NearbySession {
             if let start = firstCameraPosition { travelled = max(travelled, (seen.position - start).length) } else { firstCameraPosition = seen.position }
             convergence = Self.convergence(fused, travelled: travelled)
         }
-        lastProcedureTime = t
         lastMeasurement = NearbyMeasurement(time: t, rawDistance: estimate?.distance, cameraPose: pose, fused: fused)
         let object = NearbyObject(discoveryToken: token, distance: estimate == nil ? nil : smoothed, direction: direction,
                                   horizontalAngle: horizontalAngle, verticalDirectionEstimate: vertical, time: t, measurementRate: rate)
