@@ -1,6 +1,6 @@
+import BLEHost
 import Foundation
 import HCITransport
-import HostEmulator
 import SerialTransport
 
 /// `reflector-emu check`: asks the controller on a serial port or pty whether an iPhone will

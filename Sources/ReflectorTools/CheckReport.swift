@@ -1,5 +1,5 @@
+import BLEHost
 import Foundation
-import HostEmulator
 import ReflectorFirmware
 
 /// The answer to "will an iPhone range with this board?": each of iOS's accessory requirements

@@ -1,4 +1,4 @@
-import HostEmulator
+import RangingEstimation
 
 /// The distance estimators `reflector-emu estimate --estimator` offers, by their command-line names.
 public enum EstimatorChoice: String, Sendable, Equatable, CaseIterable {

@@ -1,6 +1,6 @@
 import Foundation
 import HCITransport
-import HostEmulator
+import PhoneEmulation
 import ReflectorFirmware
 
 /// `reflector-emu loopback`: the phone ranging this project's reflector firmware through the

@@ -1,4 +1,6 @@
-import HostEmulator
+import PhoneEmulation
+import RadioWorld
+import RangingEstimation
 import ReflectorFirmware
 
 /// The flags of `reflector-emu loopback`, parsed and checked, with the defaults a newcomer

@@ -1,5 +1,6 @@
+import EmulatorMath
 import Foundation
-import HostEmulator
+import RangingEstimation
 
 /// Turns a loopback run into the picture `--plot` writes: the first procedure's round-trip
 /// phase against frequency with the least-squares line, its IFFT impulse response with the

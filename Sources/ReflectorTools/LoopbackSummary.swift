@@ -1,5 +1,5 @@
 import Foundation
-import HostEmulator
+import RangingEstimation
 
 extension LoopbackCommand {
     /// The closing figures of a run: how many procedures gave a distance, the raw estimates'

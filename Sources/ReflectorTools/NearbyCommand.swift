@@ -1,5 +1,5 @@
 import Foundation
-import HostEmulator
+import NearbyEmulation
 
 /// `reflector-emu nearby`: what an app using Nearby Interaction would receive from this
 /// project's reflector while the user moves the phone: distance and direction updates, the

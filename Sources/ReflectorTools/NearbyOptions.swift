@@ -1,5 +1,8 @@
+import EmulatorMath
 import Foundation
-import HostEmulator
+import NearbyEmulation
+import PhoneEmulation
+import RadioWorld
 import ReflectorFirmware
 
 /// The flags of `reflector-emu nearby`, parsed and checked. With no flags: the default walk (a

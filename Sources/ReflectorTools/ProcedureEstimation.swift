@@ -1,4 +1,5 @@
-import HostEmulator
+import BLEHost
+import RangingEstimation
 import ReflectorFirmware
 
 /// Turns the procedures of a capture (and, optionally, of the peer's capture) into distances.

@@ -1,8 +1,9 @@
 import Foundation
 import HCITransport
-import HostEmulator
+import RadioWorld
 import ReflectorFirmware
 import SerialTransport
+import VirtualBoard
 
 /// `reflector-emu serve`: the emulated controller as a dev board on a pty or serial port, with
 /// an emulated peer of the other role in the simulated air. Runs until SIGINT, SIGTERM or the

@@ -1,4 +1,4 @@
-import HostEmulator
+import DLTDoA
 
 /// The flags of `reflector-emu tdoa`, parsed and checked. With none: the default room (eight
 /// anchors, one cluster, crystals within ±20 ppm, the phone walking a loop for 20 s), 10 cm

@@ -1,4 +1,5 @@
-import HostEmulator
+import DLTDoA
+import EmulatorMath
 
 /// The expected position error of a DL-TDoA receiver over a floor, for deciding where anchors
 /// go: the Cramér–Rao bound (GDOP × timestamp σ) of one network's anchors at every cell centre

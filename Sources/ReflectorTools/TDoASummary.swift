@@ -1,4 +1,5 @@
-import HostEmulator
+import DLTDoA
+import NearbyEmulation
 
 /// How a `tdoa` run went: fixes against truth (RMSE, 90th percentile), the tracked path, the
 /// Cramér-Rao bound of the geometry and noise, NLOS rejections, dropped frames.

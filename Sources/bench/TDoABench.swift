@@ -1,5 +1,7 @@
+import DLTDoA
+import EmulatorMath
 import Foundation
-import HostEmulator
+import NearbyEmulation
 
 /// DL-TDoA: the position solver's fixes per second on one core (8 anchors, Chan–Ho then
 /// Levenberg–Marquardt with the NLOS test), and the accuracy of whole simulated runs against

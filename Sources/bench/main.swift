@@ -1,6 +1,9 @@
+import BLEHost
 import Foundation
 import HCITransport
-import HostEmulator
+import PhoneEmulation
+import RadioWorld
+import RangingEstimation
 import ReflectorFirmware
 import SerialTransport
 

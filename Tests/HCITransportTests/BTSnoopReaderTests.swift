@@ -1,5 +1,7 @@
-import Testing
+import EmulatorMath
 @testable import HCITransport
+import Testing
+import TestSupport
 
 struct BTSnoopReaderTests {
     static func records() throws -> [BTSnoopRecord] {

@@ -1,5 +1,7 @@
-import Testing
+import EmulatorMath
 @testable import HCITransport
+import Testing
+import TestSupport
 
 struct H4FramerTests {
     /// A mixed stream: every packet type, empty and maximal 8-bit payloads, a multi-octet ACL length.

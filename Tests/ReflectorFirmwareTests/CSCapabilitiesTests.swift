@@ -1,5 +1,7 @@
-import Testing
+import EmulatorMath
 @testable import ReflectorFirmware
+import Testing
+import TestSupport
 
 /// The capabilities block: exact HCI v1 (28), v2 (31) and v2 + PHY-specific RTT (34) octets,
 /// the 25-octet LL_CS_CAPABILITIES body, round trips, and decoders that never trap.

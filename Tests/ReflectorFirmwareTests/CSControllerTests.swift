@@ -1,5 +1,7 @@
-import Testing
+import EmulatorMath
 @testable import ReflectorFirmware
+import Testing
+import TestSupport
 
 /// Two controllers driven by raw HCI commands, their LL PDUs moved by hand: the LL procedures,
 /// and the error codes a controller answers bad commands and bad peers with.

@@ -1,5 +1,7 @@
-import Testing
+import EmulatorMath
 @testable import ReflectorFirmware
+import Testing
+import TestSupport
 
 /// Test-side checks shared by every decoder test.
 enum DecoderChecks {

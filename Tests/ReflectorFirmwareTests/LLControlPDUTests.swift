@@ -1,5 +1,7 @@
-import Testing
+import EmulatorMath
 @testable import ReflectorFirmware
+import Testing
+import TestSupport
 
 /// The CS LL Control PDUs, LL_REJECT_EXT_IND and LL_UNKNOWN_RSP: exact octets worked by hand
 /// from the layouts (NimBLE PR #1765 `ble_ll_cs_*_make` / `ble_ll_cs_rx_*`), round trips,

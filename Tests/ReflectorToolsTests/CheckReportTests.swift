@@ -1,9 +1,10 @@
+@testable import BLEHost
 import Foundation
 import HCITransport
-import Testing
-@testable import HostEmulator
 @testable import ReflectorFirmware
 @testable import ReflectorTools
+import Testing
+@testable import VirtualBoard
 
 /// The check against controllers in process: this project's reflector passes; controllers that
 /// miss a requirement fail with the evidence.

@@ -1,9 +1,10 @@
 import Foundation
 import HCITransport
-import HostEmulator
-import Testing
+@testable import PhoneEmulation
+@testable import RadioWorld
 @testable import ReflectorFirmware
 @testable import ReflectorTools
+import Testing
 
 /// `reflector-emu estimate`: distances from captures the loopback records, pairing of the two
 /// sides without inline PCT, and bad or cut captures.

@@ -1,7 +1,6 @@
 import Foundation
-import Testing
-@testable import HostEmulator
 @testable import ReflectorTools
+import Testing
 
 /// `reflector-emu loopback`: defaults, output forms, options and errors.
 struct LoopbackCommandTests {

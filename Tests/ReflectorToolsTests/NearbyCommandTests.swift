@@ -1,7 +1,7 @@
 import Foundation
-import Testing
-@testable import HostEmulator
+@testable import NearbyEmulation
 @testable import ReflectorTools
+import Testing
 
 /// `reflector-emu nearby`: defaults, output forms, lifecycle flags, the plot, and bad input.
 struct NearbyCommandTests {

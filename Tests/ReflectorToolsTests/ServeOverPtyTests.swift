@@ -1,10 +1,12 @@
+@testable import BLEHost
 import Foundation
 import HCITransport
-import Testing
-@testable import HostEmulator
+@testable import PhoneEmulation
+@testable import RangingEstimation
 @testable import ReflectorFirmware
 @testable import ReflectorTools
 @testable import SerialTransport
+import Testing
 
 /// serve, check and a host over real pseudo-terminals, as a dev board on a USB serial line.
 /// Every process a test starts it stops; every read has a timeout.

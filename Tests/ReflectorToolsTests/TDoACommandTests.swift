@@ -1,7 +1,7 @@
+@testable import DLTDoA
 import Foundation
-import Testing
-@testable import HostEmulator
 @testable import ReflectorTools
+import Testing
 
 /// `reflector-emu tdoa`: defaults, output forms, deployment files and their errors.
 struct TDoACommandTests {

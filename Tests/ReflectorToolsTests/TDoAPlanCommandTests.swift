@@ -1,7 +1,8 @@
+@testable import DLTDoA
+@testable import EmulatorMath
 import Foundation
-import Testing
-@testable import HostEmulator
 @testable import ReflectorTools
+import Testing
 
 /// `reflector-emu tdoa plan`: the error map against the geometry's bound, inside versus outside
 /// the anchors, the 2D switch, the heat map it draws, and the errors it gives.

@@ -1,0 +1,228 @@
+import EmulatorMath
+/// Weighted nonlinear least squares for TDoA on all groups at once, by Levenberg–Marquardt
+/// (reference §3.2): residuals f_i = (‖x − a_i‖ − ‖x − a_ref‖) − r_i, Jacobian rows
+/// u_i − u_ref, W = Q⁻¹ block diagonal with the exact inverse (I − 11ᵀ/(n+1))/σ² of
+/// Q = σ²(I + 11ᵀ) per group, step (JᵀWJ + λ diag JᵀWJ) δ = −JᵀWf. The sums are formed in one
+/// pass without matrices (see `TDoAMeasurementSet`), so an iteration allocates nothing.
+///
+/// NLOS / outlier rejection (reference §5): after a fit, when the cost fᵀWf exceeds the
+/// chi-square quantile of its degrees of freedom (`testProbability`), every anchor is left out
+/// in turn and the fit redone; the anchor whose removal lowers the cost most is rejected if
+/// that drop exceeds the 1-dof quantile (a leave-one-out likelihood-ratio test), and the test
+/// repeats while at least `minimumRedundancy` degrees of freedom would remain. An NLOS
+/// reference is handled like any anchor: leaving it out re-references its group (exact, the
+/// differences being of arrival times).
+public struct TDoALeastSquares: Sendable {
+    public var maxIterations: Int
+    /// Stop when a step is shorter than this, metres.
+    public var stepTolerance: Double
+    public var rejectOutliers: Bool
+    /// Confidence of the global and leave-one-out chi-square tests.
+    public let testProbability: Double
+    /// Degrees of freedom that must remain after a rejection (≥ 1 keeps the test meaningful).
+    public var minimumRedundancy: Int
+    public var maxRejections: Int
+    /// χ²(k) quantiles at `testProbability`, k = 1... (index k − 1).
+    private let thresholds: [Double]
+
+    public init(maxIterations: Int = 50, stepTolerance: Double = 1e-7, rejectOutliers: Bool = true, testProbability: Double = 0.999,
+                minimumRedundancy: Int = 1, maxRejections: Int = 4) {
+        self.maxIterations = maxIterations
+        self.stepTolerance = stepTolerance
+        self.rejectOutliers = rejectOutliers
+        self.testProbability = testProbability
+        self.minimumRedundancy = minimumRedundancy
+        self.maxRejections = maxRejections
+        thresholds = testProbability == 0.999 ? Self.defaultThresholds : ChiSquare.quantileTable(testProbability, maxDegreesOfFreedom: 64)
+    }
+
+    /// The table for the default 99.9 %, computed once per process (so making a solver is cheap).
+    private static let defaultThresholds = ChiSquare.quantileTable(0.999, maxDegreesOfFreedom: 64)
+
+    /// The chi-square quantile at `testProbability` for k degrees of freedom.
+    public func threshold(degreesOfFreedom k: Int) -> Double {
+        k <= thresholds.count ? thresholds[k - 1] : ChiSquare.quantile(testProbability, degreesOfFreedom: k)
+    }
+
+    /// Fit from `start` (its z is replaced by the fixed height in 2D), then reject outliers if
+    /// enabled. Nil when there are fewer measurements than unknowns or the normal matrix is
+    /// singular at the solution.
+    public func solve(_ problem: TDoAProblem, from start: Vector3) -> TDoALeastSquaresResult? {
+        var set = TDoAMeasurementSet(problem)
+        let region = Self.region(problem)
+        let footprint = Self.footprint(problem)
+        guard var fit = fit(&set, from: start, within: region) else { return nil }
+        var iterations = fit.iterations
+        var rejected: [TDoAAnchorID] = []
+        let sigma2 = problem.timingSigma * problem.timingSigma
+        while rejectOutliers, rejected.count < maxRejections {
+            let m = set.measurementCount
+            let dof = m - set.dimension
+            guard dof >= 1, m - 1 - set.dimension >= minimumRedundancy else { break }
+            guard fit.cost / sigma2 > threshold(degreesOfFreedom: dof) else { break }
+            var best: (index: Int, fit: Fit)?
+            for j in set.active.indices where set.active[j] {
+                set.active[j] = false
+                if set.measurementCount - set.dimension >= minimumRedundancy, let f = self.fit(&set, from: fit.position, within: region) {
+                    iterations += f.iterations
+                    if best == nil || f.cost < best!.fit.cost { best = (j, f) }
+                }
+                set.active[j] = true
+            }
+            guard let b = best, (fit.cost - b.fit.cost) / sigma2 > threshold(degreesOfFreedom: 1) else { break }
+            set.active[b.index] = false
+            rejected.append(set.anchorID(b.index))
+            fit = b.fit
+        }
+        // Two anchors shadowed by the same obstacle pull the same way: leaving out one leaves the
+        // other's pull, and the greedy search can settle on a wrong pair whose remaining anchors
+        // happen to agree on a point outside the deployment. When it rejected two or more, or
+        // still fails the χ² test, every pair is tried from the full set, and a fix inside the
+        // anchors' footprint (a person walks inside the room) is preferred to one outside.
+        let fails = fit.cost / sigma2 > threshold(degreesOfFreedom: max(1, set.measurementCount - set.dimension))
+        if rejectOutliers, rejected.count >= 2 || fails {
+            let greedy = (fit: fit, rejected: rejected)
+            for j in set.active.indices { set.active[j] = true }
+            var best: (pair: (Int, Int), fit: Fit)?
+            if set.measurementCount - 2 - set.dimension >= minimumRedundancy {
+                for a in set.active.indices {
+                    for b in (a + 1)..<set.active.count {
+                        set.active[a] = false
+                        set.active[b] = false
+                        if let f = self.fit(&set, from: fit.position, within: region) {
+                            iterations += f.iterations
+                            if best == nil || Self.better(f, than: best!.fit, footprint: footprint) { best = ((a, b), f) }
+                        }
+                        set.active[a] = true
+                        set.active[b] = true
+                    }
+                }
+            }
+            if let b = best, greedy.rejected.count < 2 ? b.fit.cost < greedy.fit.cost : Self.better(b.fit, than: greedy.fit, footprint: footprint) {
+                set.active[b.pair.0] = false
+                set.active[b.pair.1] = false
+                rejected = [set.anchorID(b.pair.0), set.anchorID(b.pair.1)]
+                fit = b.fit
+            } else {
+                for id in greedy.rejected { set.active[set.flatIndex(id)] = false }
+            }
+        }
+        let m = set.measurementCount
+        return TDoALeastSquaresResult(position: fit.position, covariance: fit.covariance * sigma2, residuals: set.residuals(at: fit.position),
+                                      cost: fit.cost / sigma2, degreesOfFreedom: m - set.dimension, usedMeasurements: m,
+                                      iterations: iterations, converged: fit.converged, rejected: rejected)
+    }
+
+    /// One fit without rejection, with the anchors in `excluding` left out.
+    public func fit(_ problem: TDoAProblem, from start: Vector3, excluding: Set<TDoAAnchorID> = []) -> TDoALeastSquaresResult? {
+        var set = TDoAMeasurementSet(problem)
+        for id in excluding { set.active[set.flatIndex(id)] = false }
+        guard let f = fit(&set, from: start, within: Self.region(problem)) else { return nil }
+        let sigma2 = problem.timingSigma * problem.timingSigma
+        let m = set.measurementCount
+        return TDoALeastSquaresResult(position: f.position, covariance: f.covariance * sigma2, residuals: set.residuals(at: f.position),
+                                      cost: f.cost / sigma2, degreesOfFreedom: m - set.dimension, usedMeasurements: m,
+                                      iterations: f.iterations, converged: f.converged, rejected: [])
+    }
+
+    struct Fit {
+        var position: Vector3
+        /// (Σ(u − ū)(u − ū)ᵀ)⁻¹: the covariance over σ².
+        var covariance: Matrix3
+        /// Σ(e − ē)², m².
+        var cost: Double
+        var iterations: Int
+        var converged: Bool
+    }
+
+    /// Where a fix may lie: within `regionScale` times the anchors' extent (at least 20 m) of
+    /// their centroid. Outside a deployment the hyperbolae flatten, and with inconsistent (NLOS)
+    /// differences the cost keeps falling towards infinity: LM "converges" kilometres away.
+    /// Such a fit is no fix, so the rejection and the other start points get their turn.
+    static func region(_ problem: TDoAProblem) -> (centre: Vector3, radius: Double) {
+        let c = problem.anchorCentroid
+        var extent = 0.0
+        for g in problem.groups { for a in [g.reference] + g.anchors { extent = max(extent, (a - c).length) } }
+        return (c, max(20, regionScale * extent))
+    }
+
+    /// See `region`.
+    static let regionScale = 3.0
+
+    /// The anchors' horizontal bounding box, 1 m wider on each side.
+    static func footprint(_ problem: TDoAProblem) -> (min: Vector3, max: Vector3) {
+        var lo = Vector3(Double.infinity, Double.infinity, 0), hi = Vector3(-Double.infinity, -Double.infinity, 0)
+        for g in problem.groups {
+            for a in [g.reference] + g.anchors {
+                lo = Vector3(min(lo.x, a.x - 1), min(lo.y, a.y - 1), 0)
+                hi = Vector3(max(hi.x, a.x + 1), max(hi.y, a.y + 1), 0)
+            }
+        }
+        return (lo, hi)
+    }
+
+    /// Inside the footprint first, then the lower cost.
+    static func better(_ a: Fit, than b: Fit, footprint: (min: Vector3, max: Vector3)) -> Bool {
+        func inside(_ f: Fit) -> Bool {
+            f.position.x >= footprint.min.x && f.position.x <= footprint.max.x && f.position.y >= footprint.min.y && f.position.y <= footprint.max.y
+        }
+        if inside(a) != inside(b) { return inside(a) }
+        return a.cost < b.cost
+    }
+
+    /// Levenberg–Marquardt on the active anchors of `set`; nil when it ends outside `region`.
+    func fit(_ set: inout TDoAMeasurementSet, from start: Vector3, within region: (centre: Vector3, radius: Double)) -> Fit? {
+        guard let f = fit(&set, from: start), (f.position - region.centre).length <= region.radius else { return nil }
+        return f
+    }
+
+    /// Levenberg–Marquardt on the active anchors of `set`.
+    func fit(_ set: inout TDoAMeasurementSet, from start: Vector3) -> Fit? {
+        let planar = set.fixedHeight != nil
+        guard set.measurementCount >= set.dimension else { return nil }
+        var x = start
+        if let h = set.fixedHeight { x.z = h }
+        guard x.x.isFinite, x.y.isFinite, x.z.isFinite else { return nil }
+        var current = set.evaluate(at: x)
+        var lambda = 1e-3
+        var iterations = 0
+        var converged = false
+        while iterations < maxIterations {
+            iterations += 1
+            var a = current.normal
+            a.m00 *= 1 + lambda
+            a.m11 *= 1 + lambda
+            a.m22 *= 1 + lambda
+            let step: Vector3
+            if planar {
+                guard let inv = a.inverseOfXYBlock else { lambda *= 10; if lambda > 1e12 { break }; continue }
+                step = (inv * current.gradient) * -1
+            } else {
+                guard let inv = a.inverse else { lambda *= 10; if lambda > 1e12 { break }; continue }
+                step = (inv * current.gradient) * -1
+            }
+            if step.length < stepTolerance {
+                converged = true
+                break
+            }
+            let candidate = x + step
+            let next = set.evaluate(at: candidate)
+            if next.cost <= current.cost {
+                let decrease = current.cost - next.cost
+                x = candidate
+                current = next
+                lambda = max(lambda * 0.1, 1e-12)
+                if step.length < stepTolerance * 10 || decrease <= 1e-14 * max(next.cost, 1e-300) {
+                    converged = true
+                    break
+                }
+            } else {
+                lambda *= 10
+                if lambda > 1e12 { break }
+            }
+        }
+        let h = current.normal
+        guard let cov = planar ? h.inverseOfXYBlock : h.inverse else { return nil }
+        return Fit(position: x, covariance: cov, cost: current.cost, iterations: iterations, converged: converged)
+    }
+}

@@ -1,0 +1,99 @@
+import AnchorFirmware
+import RangingEstimation
+
+/// Turns the measurements an app receives into range differences, one cluster round at a time,
+/// using only the fields iOS gives (`DLTDOAMeasurement`): a Poll opens a round, each Response is
+/// compared with it, the Final (or the cluster's next Poll) closes it.
+///
+/// For responder k of initiator I (all differences modulo 2⁴⁰, in 15.65 ps ticks):
+///
+///     d_k − d_I = c · [ (rx_k − rx_P) / α − (tx_k − tx_P) ]
+///
+/// where rx are the phone's receive times, tx the transmit times in the initiator's time base
+/// (the Poll's own, and each Response's as its responder converted it: the anchors' common time
+/// base), and α the phone's ticks per initiator tick. α comes from successive Polls of the same
+/// initiator (a whole block apart, so timestamp noise hardly counts), else from the Poll and
+/// Final of the round, else from the Poll's carrier frequency offset. Without α a 20 ppm
+/// crystal turns an 8 ms round into 48 m of error: the clock correction is the whole game.
+public struct TDoARoundAssembler: Sendable {
+    /// Correct for the phone's clock against each initiator's (off: α = 1, to show why it matters).
+    public var correctsClockOffset = true
+    /// A round left open this long (s) without its Final or next Poll is closed.
+    public var roundTimeout = 0.1
+
+    private struct OpenRound {
+        var poll: DLTDOAMeasurement
+        var responses: [DLTDOAMeasurement] = []
+    }
+
+    private var open: [Int: OpenRound] = [:]
+    /// The last Poll of each initiator (for α over a block).
+    private var lastPoll: [Int: DLTDOAMeasurement] = [:]
+    /// α per initiator, smoothed.
+    private var ratio: [Int: Double] = [:]
+
+    public init() {}
+
+    /// Adds one measurement (in arrival order); returns the rounds it completes.
+    public mutating func add(_ m: DLTDOAMeasurement) -> [TDoARound] {
+        var done: [TDoARound] = []
+        // Close rounds left open too long (a lost Final, a lost next Poll).
+        for (initiator, round) in open where m.hostTime - round.poll.hostTime > roundTimeout {
+            if let r = finish(round, final: nil) { done.append(r) }
+            open[initiator] = nil
+        }
+        let cluster = m.clusterInitiatorAddress
+        switch m.measurementType {
+        case .poll:
+            if let round = open.removeValue(forKey: cluster), let r = finish(round, final: nil) { done.append(r) }
+            if let previous = lastPoll[cluster] { updateRatio(cluster, from: previous, to: m) }
+            lastPoll[cluster] = m
+            open[cluster] = OpenRound(poll: m)
+        case .response:
+            open[cluster]?.responses.append(m)
+        case .final:
+            if let round = open.removeValue(forKey: cluster), let r = finish(round, final: m) { done.append(r) }
+        }
+        return done
+    }
+
+    /// Phone ticks per initiator tick over the block between two Polls of one initiator.
+    private mutating func updateRatio(_ initiator: Int, from a: DLTDOAMeasurement, to b: DLTDOAMeasurement) {
+        let tx = Self.ticks(b.rawTransmitTime, since: a.rawTransmitTime)
+        let rx = Self.ticks(b.rawReceiveTime, since: a.rawReceiveTime)
+        guard tx > 0, rx > 0 else { return }
+        let r = Double(rx) / Double(tx)
+        guard abs(r - 1) < 100e-6 else { return }  // a lost Poll or a wrap beyond 8.6 s: not a ratio
+        ratio[initiator] = ratio[initiator].map { 0.7 * $0 + 0.3 * r } ?? r
+    }
+
+    private func finish(_ round: OpenRound, final: DLTDOAMeasurement?) -> TDoARound? {
+        guard !round.responses.isEmpty else { return nil }
+        let poll = round.poll
+        var alpha = 1.0
+        if correctsClockOffset {
+            if let r = ratio[poll.clusterInitiatorAddress] {
+                alpha = r
+            } else if let final {
+                let tx = Self.ticks(final.rawTransmitTime, since: poll.rawTransmitTime)
+                let rx = Self.ticks(final.rawReceiveTime, since: poll.rawReceiveTime)
+                alpha = tx > 0 ? Double(rx) / Double(tx) : 1 + poll.carrierFrequencyOffset
+            } else {
+                alpha = 1 + poll.carrierFrequencyOffset
+            }
+        }
+        let metresPerTick = Ranging.speedOfLight / UWBTimestamp.ticksPerSecond
+        var differences: [TDoARound.Difference] = []
+        var seen = Set<Int>()
+        for r in round.responses where r.address != poll.address && seen.insert(r.address).inserted {
+            let rx = Double(Self.ticks(r.rawReceiveTime, since: poll.rawReceiveTime))
+            let tx = Double(Self.ticks(r.rawTransmitTime, since: poll.rawTransmitTime))
+            differences.append(TDoARound.Difference(address: r.address, position: r.coordinates,
+                                                    rangeDifference: (rx / alpha - tx) * metresPerTick))
+        }
+        return TDoARound(initiatorAddress: poll.address, initiatorPosition: poll.coordinates, time: poll.hostTime, differences: differences)
+    }
+
+    /// `a − b` for raw 40-bit timestamps, across a wrap.
+    static func ticks(_ a: UInt64, since b: UInt64) -> Int64 { UWBTimestamp(ticks: a).ticks(since: UWBTimestamp(ticks: b)) }
+}

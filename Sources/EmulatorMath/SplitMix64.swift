@@ -1,0 +1,17 @@
+/// SplitMix64 (Steele, Lea & Flood 2014): a 64-bit state advanced by a Weyl sequence and
+/// scrambled. `SeededGenerator` fills its xoshiro256** state from it, as xoshiro's authors
+/// recommend, and tests use it directly as a small generator whose streams replay exactly.
+public struct SplitMix64: RandomNumberGenerator, Sendable, Equatable {
+    public var state: UInt64
+
+    public init(seed: UInt64) { state = seed }
+
+    @inline(__always)
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,34 @@
+import EmulatorMath
+/// The phase-based ranging input of one procedure, as the initiator's host assembles it: for
+/// each antenna path, the round-trip tone of every sounded channel. With inline PCT transfer a
+/// tone is the initiator's own PCT; without it, the product of the initiator's and the
+/// reflector's PCTs on that channel and path (plain product, no conjugate). Either way its
+/// phase is −4π·f·d/c plus multipath and noise.
+public struct ToneSet: Sendable, Equatable {
+    /// One round-trip tone.
+    public struct Tone: Sendable, Equatable {
+        /// CS channel index k: RF 2402 + k MHz.
+        public var channel: UInt8
+        public var value: Complex
+        /// Whether both sides rated the tone's quality high or medium.
+        public var isGood: Bool
+
+        public init(channel: UInt8, value: Complex, isGood: Bool = true) {
+            self.channel = channel
+            self.value = value
+            self.isGood = isGood
+        }
+
+        /// The tone's RF frequency in Hz.
+        @inline(__always) public var frequency: Double { (2402.0 + Double(channel)) * 1e6 }
+    }
+
+    /// `paths[p]` holds antenna path p's tones, in the order they were measured (a channel may
+    /// repeat, for example through main-mode repetition steps).
+    public var paths: [[Tone]]
+
+    public init(paths: [[Tone]]) { self.paths = paths }
+
+    /// Number of good tones over all paths.
+    public var goodToneCount: Int { paths.reduce(0) { $0 + $1.lazy.filter(\.isGood).count } }
+}

@@ -1,0 +1,120 @@
+@testable import BLEHost
+import Foundation
+import HCITransport
+@testable import PhoneEmulation
+@testable import RadioWorld
+@testable import RangingEstimation
+@testable import ReflectorFirmware
+import Testing
+@testable import VirtualBoard
+
+/// The virtual dev board driven in process, as the serve command drives it over a line.
+struct VirtualBoardTests {
+    static let ltk: [UInt8] = Array(0..<16)
+
+    /// The project's own host connects to a served initiator's peer, encrypts, sets CS up and
+    /// receives subevent results whose PCTs give the peer's distance.
+    @Test func hostRangesThroughAServedInitiator() throws {
+        var board = VirtualBoard(.init(role: .initiator, scenario: AirScenario(seed: 3, geometry: AirGeometry(distance: 2.5), snrDB: 30), bondLTK: Self.ltk))
+        let setup = LoopbackSetup()
+        var host = InitiatorHost(setup: .init(connectionHandle: 0, configuration: setup.configuration, parameters: setup.parameters,
+                                              connect: .init(peerAddress: 0xC0FF_EE00_00B1, longTermKey: Self.ltk)))
+        var distances: [Double] = []
+        var now: UInt64 = 0
+        var failures: [HostError] = []
+        while distances.count < 3 && now < 5_000_000 {
+            if let c = host.nextCommand() { board.receive(HCIPacket(indicator: .command, bytes: c)) }
+            for p in board.poll(now: now) {
+                for out in host.handleEvent(p.bytes) {
+                    if case let .procedure(results, reflector) = out {
+                        let tones = ToneSetBuilder.tones(initiator: results.steps, reflector: reflector, antennaPaths: results.antennaPaths)
+                        if let d = PhaseSlopeEstimator().estimate(tones)?.distance { distances.append(d) }
+                    }
+                    if case .failed(let e) = out { failures.append(e) }
+                }
+            }
+            now += 2_000
+        }
+        #expect(failures.isEmpty, "\(failures)")
+        #expect(distances.count == 3 && distances.allSatisfy { abs($0 - 2.5) < 0.05 }, "\(distances)")
+        #expect(host.handle == BoardController.connectionHandle)
+    }
+
+    /// A wrong key ends the link: Encryption Change reports the missing key, then disconnection.
+    @Test func wrongKeyIsRefused() {
+        var board = VirtualBoard(.init(role: .initiator, bondLTK: Self.ltk))
+        var host = InitiatorHost(setup: .init(connectionHandle: 0, configuration: LoopbackSetup().configuration, parameters: LoopbackSetup().parameters,
+                                              connect: .init(peerAddress: 0xC0FF_EE00_00B1, longTermKey: Array(repeating: 9, count: 16))))
+        var outputs: [InitiatorHost.Output] = []
+        var now: UInt64 = 0
+        while outputs.isEmpty && now < 1_000_000 {
+            if let c = host.nextCommand() { board.receive(HCIPacket(indicator: .command, bytes: c)) }
+            for p in board.poll(now: now) { outputs += host.handleEvent(p.bytes) }
+            now += 2_000
+        }
+        #expect(outputs == [.failed(.procedureFailed(event: "Encryption Change", status: .pinOrKeyMissing))])
+        #expect(!board.board.connected)
+    }
+
+    /// A served reflector: the host advertises and answers the phone's key request; the phone
+    /// then runs CS against it and the host receives the reflector's subevent results.
+    @Test func phoneRangesAServedReflector() throws {
+        var board = VirtualBoard(.init(role: .reflector, scenario: AirScenario(seed: 8, geometry: AirGeometry(distance: 4.0), snrDB: 30), bondLTK: Self.ltk))
+        func command(_ op: UInt16, _ p: [UInt8]) { board.receive(HCIPacket(indicator: .command, bytes: HCICommandPacket(opcode: op, parameters: p).encode())) }
+        let masks: [(UInt16, UInt64)] = [(0x0C01, 0x2000_1FFF_FFFF_FFFF), (0x2001, 0x1F | 0xFF << 43)]
+        for (op, m) in masks { command(op, (0..<8).map { UInt8(truncatingIfNeeded: m >> UInt64(8 * $0)) }) }
+        command(0x2074, [47, 1])
+        command(0x200A, [1])
+        var events: [HCIEventPacket] = []
+        var now: UInt64 = 0
+        var configured = false
+        while now < 3_000_000 && board.proceduresRun < 2 {
+            for p in board.poll(now: now) {
+                let e = try HCIEventPacket.decode(p.bytes)
+                events.append(e)
+                if e.leSubeventCode == 0x05 { command(0x201A, [0x40, 0x00] + Self.ltk) }  // LTK request
+                if e.eventCode == 0x08 && !configured {  // encrypted: allow the reflector role
+                    configured = true
+                    command(LECSSetDefaultSettings.opcode, LECSSetDefaultSettings(connectionHandle: 0x40, initiatorEnabled: false, reflectorEnabled: true,
+                                                                                csSyncAntennaSelection: 1, maxTxPower: 0).encode())
+                }
+            }
+            now += 2_000
+        }
+        #expect(events.contains { $0.leSubeventCode == 0x01 }, "connection complete")
+        #expect(events.contains { $0.eventCode == 0x08 && $0.parameters[3] == 1 }, "encrypted")
+        #expect(events.contains { $0.leSubeventCode == 0x2F }, "config complete")
+        #expect(events.contains { $0.leSubeventCode == 0x30 }, "procedure enable complete")
+        let results = events.filter { $0.leSubeventCode == 0x31 }
+        #expect(!results.isEmpty)
+        let distances: [Double] = board.phoneOutputs.compactMap {
+            guard case let .procedure(p, r) = $0 else { return nil }
+            return PhaseSlopeEstimator().estimate(ToneSetBuilder.tones(initiator: p.steps, reflector: r, antennaPaths: p.antennaPaths))?.distance
+        }
+        #expect(distances.count >= 1 && distances.allSatisfy { abs($0 - 4.0) < 0.05 }, "\(distances) \(board.phoneOutputs.prefix(3))")
+    }
+
+    /// What a host stack sends while it initialises is answered, and unknown commands get Unknown HCI Command.
+    @Test func answersHostInitialisation() throws {
+        var board = VirtualBoard(.init(role: .initiator))
+        let startup: [(UInt16, [UInt8])] = [(0x0C03, []), (0x1001, []), (0x1002, []), (0x1003, []), (0x1009, []), (0x1005, []),
+                                         (0x2002, []), (0x2003, []), (0x0C6D, [1, 0]), (0x2005, [1, 2, 3, 4, 5, 0xC6]), (0x202F, []), (0x2023, []),
+                                         (0x2024, [251, 0, 0x48, 0x08]), (0x2018, []), (0xFC01, [])]
+        var answers: [UInt16: [UInt8]] = [:]
+        var statuses: [UInt16: HCIStatus] = [:]
+        for (op, p) in startup {
+            board.receive(HCIPacket(indicator: .command, bytes: HCICommandPacket(opcode: op, parameters: p).encode()))
+            for packet in board.poll(now: 0) {
+                let e = try HCIEventPacket.decode(packet.bytes)
+                if let cc = try? CommandCompleteEvent.decode(packet: e) { answers[cc.opcode] = cc.returnParameters }
+                if let cs = try? CommandStatusEvent.decode(packet: e) { statuses[cs.opcode] = cs.status }
+            }
+        }
+        #expect(answers.count == startup.count - 1)
+        #expect(answers.values.allSatisfy { $0.first == 0 })
+        #expect(answers[0x1001]?[1] == 0x11)  // HCI version 6.3
+        let commands = try #require(answers[0x1002])
+        #expect(commands.count == 65 && commands[21] & (1 << 5) != 0)  // octet 20 bit 5: CS Read Local Supported Capabilities
+        #expect(statuses[0xFC01] == .unknownCommand)
+    }
+}
