@@ -56,8 +56,11 @@ let package = Package(
                                                       "EmulatorMath", "RadioWorld", "RangingEstimation", "BLEHost",
                                                       "PhoneEmulation", "NearbyEmulation", "DLTDoA", "VirtualBoard"]),
         .executableTarget(name: "reflector-emu", dependencies: ["ReflectorTools"]),
+        // Benchmarks (`swift run -c release bench ...`): planning, loopback, accuracy, DL-TDoA,
+        // framing, serving, and the tool's plan JSON writing (hence ReflectorTools).
         .executableTarget(name: "bench", dependencies: ["ReflectorFirmware", "AnchorFirmware", "HCITransport", "SerialTransport",
-                                                        "EmulatorMath", "RadioWorld", "RangingEstimation", "PhoneEmulation", "DLTDoA"]),
+                                                        "EmulatorMath", "RadioWorld", "RangingEstimation", "PhoneEmulation", "DLTDoA",
+                                                        "ReflectorTools"]),
         .testTarget(name: "ReflectorFirmwareTests", dependencies: ["ReflectorFirmware", "EmulatorMath", "TestSupport"]),
         .testTarget(name: "AnchorFirmwareTests", dependencies: ["AnchorFirmware"]),
         .testTarget(name: "EmulatorMathTests", dependencies: ["EmulatorMath"]),

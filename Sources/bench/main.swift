@@ -7,7 +7,8 @@ import RangingEstimation
 import ReflectorFirmware
 import SerialTransport
 
-/// Benchmarks of the per-step path, run in release mode: `swift run -c release bench [plans]`.
+/// Benchmarks of the per-step path and of the tool's output, run in release mode:
+/// `swift run -c release bench [plans|plan-json|...]`.
 /// Prints rates measured on this machine's clock; never used as a test.
 
 /// Complete procedure plans per second: 72 channels, mode 2 with N_AP = 4 (ACI 6), three mode-0
@@ -232,11 +233,13 @@ case "accuracy":
     benchmarkAccuracy(proceduresPerPoint: fixedCount ?? 100)
 case "tdoa":
     benchmarkTDoA(seconds: seconds)
+case "plan-json":
+    benchmarkPlanJSON(seconds: seconds)
 case "all":
     benchmarkPlans(seconds: seconds, fixedCount: fixedCount)
     benchmarkLoopback(seconds: seconds)
     benchmarkAccuracy(proceduresPerPoint: 100)
     benchmarkTDoA(seconds: seconds)
 default:
-    print("usage: bench [plans|loopback|accuracy|tdoa|framer|serve|all] [--seconds S] [--plans N (procedures per point for accuracy)]")
+    print("usage: bench [plans|plan-json|loopback|accuracy|tdoa|framer|serve|all] [--seconds S] [--plans N (procedures per point for accuracy)]")
 }
