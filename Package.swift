@@ -51,10 +51,13 @@ let package = Package(
         .target(name: "VirtualBoard", dependencies: ["BLEHost", "PhoneEmulation", "RadioWorld", "ReflectorFirmware", "HCITransport"]),
         // What the test targets share: seeded draws, hex literals, temporary directories.
         .target(name: "TestSupport", dependencies: ["EmulatorMath"]),
+        // SVG charts with no dependencies beyond the standard library: line and scatter charts,
+        // stacked panels and heat maps, with 1-2-5 ticks, escaping and locale-free numbers.
+        .target(name: "SVGCharts"),
         // The tool's logic: commands, options, files, captures, reports and plots. Foundation is allowed here.
         .target(name: "ReflectorTools", dependencies: ["ReflectorFirmware", "HCITransport", "SerialTransport", "MCUboot",
                                                       "EmulatorMath", "RadioWorld", "RangingEstimation", "BLEHost",
-                                                      "PhoneEmulation", "NearbyEmulation", "DLTDoA", "VirtualBoard"]),
+                                                      "PhoneEmulation", "NearbyEmulation", "DLTDoA", "VirtualBoard", "SVGCharts"]),
         .executableTarget(name: "reflector-emu", dependencies: ["ReflectorTools"]),
         // Benchmarks (`swift run -c release bench ...`): planning, loopback, accuracy, DL-TDoA,
         // framing, serving, and the tool's plan JSON writing (hence ReflectorTools).
@@ -70,7 +73,8 @@ let package = Package(
         .testTarget(name: "NearbyEmulationTests", dependencies: ["NearbyEmulation", "EmulatorMath", "PhoneEmulation", "RadioWorld"]),
         .testTarget(name: "DLTDoATests", dependencies: ["DLTDoA", "AnchorFirmware", "EmulatorMath", "NearbyEmulation"]),
         .testTarget(name: "VirtualBoardTests", dependencies: ["VirtualBoard", "BLEHost", "HCITransport", "PhoneEmulation", "RadioWorld", "RangingEstimation", "ReflectorFirmware"]),
-        .testTarget(name: "ReflectorToolsTests", dependencies: ["ReflectorTools", "TestSupport"]),
+        .testTarget(name: "ReflectorToolsTests", dependencies: ["ReflectorTools", "SVGCharts", "TestSupport"]),
+        .testTarget(name: "SVGChartsTests", dependencies: ["SVGCharts", "TestSupport"]),
         .testTarget(name: "HCITransportTests", dependencies: ["HCITransport", "EmulatorMath", "TestSupport"]),
         .testTarget(name: "SerialTransportTests", dependencies: ["SerialTransport", "HCITransport"]),
         .testTarget(name: "MCUbootTests", dependencies: ["MCUboot"]),

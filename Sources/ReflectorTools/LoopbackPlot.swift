@@ -1,3 +1,5 @@
+import SVGCharts
+
 /// The three panels `reflector-emu loopback --plot FILE.svg` writes, built from plain arrays so
 /// that plotting does not depend on the emulator's types (the command copies its diagnostics
 /// in; tests feed made-up data):

@@ -1,6 +1,7 @@
 import EmulatorMath
 import Foundation
 import RangingEstimation
+import SVGCharts
 
 /// Turns a loopback run into the picture `--plot` writes: the first procedure's round-trip
 /// phase against frequency with the least-squares line, its IFFT impulse response with the

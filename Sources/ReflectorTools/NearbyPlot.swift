@@ -1,4 +1,5 @@
 import NearbyEmulation
+import SVGCharts
 
 /// The picture `reflector-emu nearby --plot FILE.svg` writes: a top-down map (east, north) of
 /// the phone's true path, the accessory's true positions, and where the app would place the

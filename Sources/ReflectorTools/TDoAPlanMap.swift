@@ -1,5 +1,6 @@
 import DLTDoA
 import EmulatorMath
+import SVGCharts
 
 /// The expected position error of a DL-TDoA receiver over a floor, for deciding where anchors
 /// go: the Cramér–Rao bound (GDOP × timestamp σ) of one network's anchors at every cell centre

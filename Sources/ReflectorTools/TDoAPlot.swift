@@ -1,4 +1,5 @@
 import DLTDoA
+import SVGCharts
 
 /// The picture `reflector-emu tdoa --plot FILE.svg` writes: a floor map (east, north) with the
 /// anchors, the NLOS zones' outlines, the true path, the fixes and the tracked path; below, the

@@ -3,10 +3,11 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
-@testable import ReflectorTools
+@testable import SVGCharts
+import TestSupport
 
 /// The SVG plotting library: well-formed XML, 1-2-5 ticks, points where they belong, escaping,
-/// determinism and degenerate data; and a sample loopback plot written to /tmp for a look.
+/// determinism and degenerate data.
 struct SVGChartTests {
     /// Parses SVG text with XMLParser and records what the checks need.
     final class Probe: NSObject, XMLParserDelegate {
@@ -168,7 +169,7 @@ struct SVGChartTests {
     // MARK: Determinism and degenerate data
 
     @Test func outputIsDeterministic() {
-        let a = Self.samplePlot().svg, b = Self.samplePlot().svg
+        let a = SVGPanels([Self.crowdedChart] + Self.degenerateCharts).svg, b = SVGPanels([Self.crowdedChart] + Self.degenerateCharts).svg
         #expect(a == b)
         #expect(a.utf8.count > 5000)
     }
@@ -202,69 +203,16 @@ struct SVGChartTests {
     }()
 
     @Test func panelsStackCharts() throws {
-        let plot = Self.samplePlot()
-        let svg = plot.svg
+        let charts = [SVGChartTests.crowdedChart, SVGChartTests.degenerateCharts[2], SVGChartTests.degenerateCharts[9]]
+        let svg = SVGPanels(charts).svg
         let probe = Self.parse(svg)
-        #expect(probe.rootAttributes["height"] == Self.f(3 * plot.panelHeight + 2 * 8))
-        #expect(probe.rootAttributes["viewBox"] == "0 0 720 \(Self.f(3 * plot.panelHeight + 2 * 8))")
-        #expect(svg.contains("translate(0,\(Self.f(plot.panelHeight + 8)))"))
+        let heights = charts.map { $0.layout().height }
+        let total = heights.reduce(0, +) + 2 * 8
+        #expect(probe.rootAttributes["height"] == Self.f(total))
+        #expect(probe.rootAttributes["viewBox"] == "0 0 720 \(Self.f(total))")
+        #expect(svg.contains("translate(0,\(Self.f(heights[0] + 8)))"))
         for id in ["panel0-plot", "panel1-plot", "panel2-plot"] { #expect(svg.contains("id=\"\(id)\"")) }
-        #expect(probe.texts.contains { $0 == "Phase against frequency: distance 3.05 m (true 3.00 m)" })
-        #expect(probe.texts.contains("Channel impulse response (IFFT)"))
-        #expect(probe.texts.contains { $0.hasPrefix("Distance against truth") })
-        #expect(probe.texts.contains("first path 3.05 m") && probe.texts.contains("true 3.00 m"))
-        // Panel 3's raw markers: one circle per procedure with an estimate.
-        let raw = plot.trace.filter { $0.raw != nil }.count
-        let trace = plot.traceChart.svg
-        let vermilion = try #require(trace.components(separatedBy: "<g fill=\"\(ChartPalette.color(at: 1))\"").last)
-        #expect(vermilion.components(separatedBy: "</g>")[0].components(separatedBy: "<circle").count - 1 == raw)
-        #expect(raw < plot.trace.count)
-        // Degenerate loopback data still gives a valid file.
-        Self.parse(LoopbackPlot(frequenciesMHz: [], phases: [], fit: nil, impulse: [], firstPath: nil, trueDistance: nil, trace: []).svg)
-        Self.parse(LoopbackPlot(frequenciesMHz: [2440], phases: [1], fit: .init(slopePerMHz: .nan, intercept: 0), impulse: [(1, .nan)],
-                                firstPath: .infinity, trueDistance: 2, trace: [(0, 2, nil, nil)]).svg)
-    }
-
-    /// Writes the sample to /tmp/loopback-sample.svg for a look (convert it with rsvg-convert).
-    @Test func writesSampleLoopbackPlot() throws {
-        let svg = Self.samplePlot().svg
-        try svg.write(toFile: "/tmp/loopback-sample.svg", atomically: true, encoding: .utf8)
-        Self.parse(try String(contentsOfFile: "/tmp/loopback-sample.svg", encoding: .utf8))
-    }
-
-    /// A loopback at 3 m with a reflection at 7.5 m: phases along the fitted line with a little
-    /// deterministic noise, the IFFT profile of the two paths, and 60 procedures walking away
-    /// from 1 m to 6 m with every seventh estimate missing.
-    static func samplePlot() -> LoopbackPlot {
-        let c = 299_792_458.0
-        let channels = (2...76).filter { !(23...25).contains($0) }
-        let f = channels.map { 2402.0 + Double($0) }
-        let d = 3.0
-        let slope = -4 * Double.pi * 1e6 * d / c
-        let phases = f.enumerated().map { i, fr in 0.4 + slope * (fr - 2440) + 0.08 * sin(Double(i) * 1.7) }
-        let paths: [(d: Double, a: Double)] = [(3.0, 1.0), (7.5, 0.55), (12.0, 0.2)]
-        let bin = c / (2 * 256 * 1e6)
-        let impulse: [(distance: Double, magnitude: Double)] = (0..<256).map { b in
-            let x = Double(b) * bin
-            var re = 0.0, im = 0.0
-            for fr in f {
-                for p in paths {
-                    let phi = -4 * Double.pi * fr * 1e6 * (p.d - x) / c
-                    re += p.a * cos(phi)
-                    im += p.a * sin(phi)
-                }
-            }
-            return (x, (re * re + im * im).squareRoot() / Double(f.count))
-        }
-        var smoothed: Double?
-        let trace: [(procedure: Int, truth: Double, raw: Double?, smoothed: Double?)] = (0..<60).map { i in
-            let truth = 1 + 5 * Double(i) / 59
-            let raw: Double? = i % 7 == 3 ? nil : truth + 0.35 * sin(Double(i) * 2.3) + (i == 40 ? 2.5 : 0)
-            if let raw { smoothed = smoothed.map { $0 + 0.3 * (raw - $0) } ?? raw }
-            return (i, truth, raw, smoothed)
-        }
-        return LoopbackPlot(frequenciesMHz: f, phases: phases, fit: .init(slopePerMHz: slope * 3.05 / 3, intercept: 0.4, referenceMHz: 2440),
-                            impulse: impulse, firstPath: 3.05, trueDistance: 3.0, trace: trace)
+        #expect(probe.texts.contains("one point"))
     }
 }
 
@@ -277,16 +225,28 @@ extension SVGChartTests {
         #expect(long.titleFontSize < ChartLayout.titleFont && long.titleFontSize >= 9)
     }
 
-    /// Writes a few degenerate and crowded charts to /tmp/svg-edge-cases.svg for a look.
+    /// A crowded chart: a long title, seven series in a wrapping legend, a marker near the edge.
+    static let crowdedChart = SVGChart(
+        title: String(repeating: "A very long title & more ", count: 4),
+        xAxis: ChartAxis(label: "Time", unit: "s", range: .fixed(lower: 0, upper: 0.001)),
+        yAxis: ChartAxis(label: "Level", unit: "dBm"),
+        series: (0..<7).map { k in
+            ChartSeries(name: "series number \(k)", x: (0...10).map { Double($0) * 1e-4 }, y: (0...10).map { Double($0 * k) - 40 },
+                        style: k % 2 == 0 ? .lineAndMarkers : .line)
+        },
+        markerLines: [ChartMarkerLine(x: 0.00098, label: "near the right edge"), ChartMarkerLine(x: 0.0005, label: "middle")])
+
+    /// Writes a few degenerate and crowded charts into a temporary directory and reads them back
+    /// (set SVG_SAMPLES_DIR to keep a copy for a look).
     @Test func writesEdgeCaseSample() throws {
-        var charts = [Self.degenerateCharts[0], Self.degenerateCharts[2], Self.degenerateCharts[9]]
-        charts.append(SVGChart(title: String(repeating: "A very long title & more ", count: 4),
-                               xAxis: ChartAxis(label: "Time", unit: "s", range: .fixed(lower: 0, upper: 0.001)),
-                               yAxis: ChartAxis(label: "Level", unit: "dBm"),
-                               series: (0..<7).map { k in ChartSeries(name: "series number \(k)", x: (0...10).map { Double($0) * 1e-4 }, y: (0...10).map { Double($0 * k) - 40 }, style: k % 2 == 0 ? .lineAndMarkers : .line) },
-                               markerLines: [ChartMarkerLine(x: 0.00098, label: "near the right edge"), ChartMarkerLine(x: 0.0005, label: "middle")]))
+        let charts = [Self.degenerateCharts[0], Self.degenerateCharts[2], Self.degenerateCharts[9], Self.crowdedChart]
         let svg = SVGPanels(charts).svg
-        try svg.write(toFile: "/tmp/svg-edge-cases.svg", atomically: true, encoding: .utf8)
-        Self.parse(svg)
+        try TemporaryDirectory.with("svg-edge-cases") { dir in
+            try svg.write(toFile: dir.file("svg-edge-cases.svg"), atomically: true, encoding: .utf8)
+            Self.parse(try String(contentsOfFile: dir.file("svg-edge-cases.svg"), encoding: .utf8))
+        }
+        if let keep = ProcessInfo.processInfo.environment["SVG_SAMPLES_DIR"] {
+            try svg.write(toFile: keep + "/svg-edge-cases.svg", atomically: true, encoding: .utf8)
+        }
     }
 }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Tick values for an axis at "nice" steps (1, 2 or 5 times a power of ten), so a reader can
 /// interpolate between grid lines at a glance (2410, 2420, … rather than 2404.3, 2419.1, …).
