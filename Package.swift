@@ -54,10 +54,14 @@ let package = Package(
         // SVG charts with no dependencies beyond the standard library: line and scatter charts,
         // stacked panels and heat maps, with 1-2-5 ticks, escaping and locale-free numbers.
         .target(name: "SVGCharts"),
-        // The tool's logic: commands, options, files, captures, reports and plots. Foundation is allowed here.
+        // The tool's logic, Foundation allowed: CLI/ (the Command protocol, option tables that drive
+        // parsing and help, ToolError, the one JSON writer, output, progress bars), Files/ (the
+        // JSON parser and the readers of configuration files), Capture/ (btsnoop capture analysis
+        // and procedure estimation), Commands/<command>/ (each command's options, run, report, plot).
         .target(name: "ReflectorTools", dependencies: ["ReflectorFirmware", "HCITransport", "SerialTransport", "MCUboot",
                                                       "EmulatorMath", "RadioWorld", "RangingEstimation", "BLEHost",
                                                       "PhoneEmulation", "NearbyEmulation", "DLTDoA", "VirtualBoard", "SVGCharts"]),
+        // The command-line tool: main.swift is the table of commands; the rest is ReflectorTools.
         .executableTarget(name: "reflector-emu", dependencies: ["ReflectorTools"]),
         // Benchmarks (`swift run -c release bench ...`): planning, loopback, accuracy, DL-TDoA,
         // framing, serving, and the tool's plan JSON writing (hence ReflectorTools).

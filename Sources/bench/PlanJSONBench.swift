@@ -3,7 +3,8 @@ import ReflectorTools
 
 /// The CLI's `plan --json` writing: procedure plans per second, planned and written as JSON by
 /// the same code `reflector-emu plan --json` runs, for the shipped example configuration
-/// (Examples/plan-config.json, about 13 KB of JSON per plan), into /dev/null and into memory.
+/// (Examples/plan-config.json, about 13 KB of JSON per plan), into /dev/null and into a sink
+/// that only counts the bytes.
 func benchmarkPlanJSON(seconds: Double) {
     let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Examples")
@@ -15,19 +16,45 @@ func benchmarkPlanJSON(seconds: Double) {
         print("plan-json: cannot read the example files: \(error)")
         return
     }
-    guard let null = FileHandle(forWritingAtPath: "/dev/null") else { return print("plan-json: cannot open /dev/null") }
     let batch = 1000
-    let clock = ContinuousClock()
-    let start = clock.now
-    var plans = 0
-    var bytes = 0
-    while durationSeconds(clock.now - start) < seconds {
-        let text = PlanReport(config: config, security: security, count: batch).json + "\n"
-        let data = Data(text.utf8)
-        null.write(data)
-        bytes += data.count
-        plans += batch
+    let report = PlanReport(config: config, security: security, count: batch)
+    func measure(_ name: String, _ output: () -> (CommandOutput, () -> Int)) {
+        let clock = ContinuousClock()
+        let start = clock.now
+        var plans = 0
+        var bytes = 0
+        while durationSeconds(clock.now - start) < seconds {
+            let (out, written) = output()
+            report.writeJSON(to: out)
+            out.flush()
+            bytes += written()
+            plans += batch
+        }
+        let secs = durationSeconds(clock.now - start)
+        print("plan-json: \(Int(Double(plans) / secs)) procedure plans/s written as JSON \(name) (\(bytes / max(plans, 1)) bytes each)")
     }
-    let secs = durationSeconds(clock.now - start)
-    print("plan-json: \(Int(Double(plans) / secs)) procedure plans/s written as JSON to /dev/null (\(bytes / plans) bytes each)")
+    let null = open("/dev/null", O_WRONLY)
+    guard null >= 0 else { return print("plan-json: cannot open /dev/null") }
+    defer { close(null) }
+    final class Counting: ByteSink {
+        let inner: any ByteSink
+        var count = 0
+        init(_ inner: any ByteSink) { self.inner = inner }
+        func write(_ bytes: [UInt8]) {
+            count += bytes.count
+            inner.write(bytes)
+        }
+    }
+    final class Discard: ByteSink {
+        var count = 0
+        func write(_ bytes: [UInt8]) { count += bytes.count }
+    }
+    measure("to /dev/null") {
+        let sink = Counting(FileDescriptorSink(null))
+        return (CommandOutput(sink: sink), { sink.count })
+    }
+    measure("into memory (bytes discarded)") {
+        let sink = Discard()
+        return (CommandOutput(sink: sink), { sink.count })
+    }
 }

@@ -32,7 +32,7 @@ struct CheckReportTests {
         #expect(r.requirements.map(\.name) == ["Bluetooth 6.3 or later", "Channel Sounding", "CS reflector role", "Mode 0 and mode 2 (phase-based ranging)",
                                                "Inline PCT transfer as reflector", "T_FCS of 100 us or more"])
         #expect(r.text.contains("[pass] Bluetooth 6.3 or later: HCI_Version 0x11 (Bluetooth 6.3)"))
-        let json = try JSONSerialization.jsonObject(with: Data(r.json.utf8)) as! [String: Any]
+        let json = try JSONSerialization.jsonObject(with: Data(CommandTesting.json(r.json).utf8)) as! [String: Any]
         #expect(json["compatible"] as? Bool == true)
         #expect((json["requirements"] as? [[String: Any]])?.count == 6)
         #expect((json["controller"] as? [String: Any])?["hci_version"] as? Int == 0x11)

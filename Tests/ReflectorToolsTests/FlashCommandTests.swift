@@ -32,9 +32,13 @@ import Testing
     }
 
     @Test func usageErrors() throws {
-        #expect(throws: ToolError.usage("flash: --port DEVICE is required (see reflector-emu flash --help)")) { try FlashCommand.run(["x.bin"], emit: { _ in }) }
-        #expect(throws: ToolError.usage("flash: an IMAGE to flash is required")) { try FlashCommand.run(["--port", "/dev/ttyACM0"], emit: { _ in }) }
-        #expect(throws: ToolError.usage("flash: --baud needs a number of at least 1, not 'fast'")) { try FlashCommand.run(["--baud", "fast"], emit: { _ in }) }
+        #expect(throws: ToolError.usage("flash: --port DEVICE is required (see reflector-emu flash --help)")) { try FlashCommand.run(["x.bin"]) }
+        #expect(throws: ToolError.usage("flash: an IMAGE to flash is required")) { try FlashCommand.run(["--port", "/dev/ttyACM0"]) }
+        #expect(throws: ToolError.usage("--baud must be a baud rate from 1200 to 12000000, found 'fast'")) { try FlashCommand.run(["--baud", "fast"]) }
+        #expect(throws: ToolError.usage("--baud must be a baud rate from 1200 to 12000000, found '0'")) { try FlashCommand.run(["--baud", "0"]) }
+        #expect(throws: ToolError.usage("--buffer must be an integer from 128 to 65536, found '9223372036854775807'")) {
+            try FlashCommand.run(["--buffer", "9223372036854775807"])
+        }
     }
 
     @Test func missingPortIsExitStatus1() throws {

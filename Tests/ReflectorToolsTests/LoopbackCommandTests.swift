@@ -5,9 +5,9 @@ import Testing
 /// `reflector-emu loopback`: defaults, output forms, options and errors.
 struct LoopbackCommandTests {
     static func run(_ args: [String]) throws -> ([String], [LoopbackCommand.Row]) {
-        var lines: [String] = []
-        let rows = try LoopbackCommand.run(args + ["--no-progress"], emit: { lines.append($0) })
-        return (lines, rows)
+        let output = CommandOutput.memory()
+        let rows = try LoopbackCommand.simulate(CommandTesting.options(LoopbackCommand.self, args + ["--no-progress"]), output: output)
+        return (output.lines, rows)
     }
 
     /// No flags: 20 procedures at 3 m in light multipath, one line each, then the summary.
@@ -70,7 +70,7 @@ struct LoopbackCommandTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let (_, rows) = try Self.run(["--procedures", "5", "--channel", "free", "--btsnoop", path])
         let estimated = try EstimateCommand.run([path, "--json"])
-        #expect(estimated.error == nil)
+        #expect(estimated.message == nil)
         let lines = estimated.output.split(separator: "\n")
         #expect(lines.count == 5)
         for (line, row) in zip(lines, rows) {
@@ -90,7 +90,7 @@ struct LoopbackCommandTests {
     ])
     func badOptions(args: [String], message: String) {
         do {
-            _ = try LoopbackCommand.run(args + ["--no-progress"], emit: { _ in })
+            _ = try LoopbackCommand.run(args + ["--no-progress"])
             Issue.record("accepted \(args)")
         } catch {
             #expect(error.description.contains(message), "\(error.description)")

@@ -6,9 +6,9 @@ import Testing
 /// `reflector-emu nearby`: defaults, output forms, lifecycle flags, the plot, and bad input.
 struct NearbyCommandTests {
     static func run(_ args: [String]) throws -> ([String], NearbySimulation.Run?) {
-        var lines: [String] = []
-        let run = try NearbyCommand.run(args, emit: { lines.append($0) })
-        return (lines, run)
+        let output = CommandOutput.memory()
+        let run = try NearbyCommand.simulate(CommandTesting.options(NearbyCommand.self, args), output: output)
+        return (output.lines, run)
     }
 
     /// No flags: the default walk around a stationary accessory at 3 m, 14 s at 19 procedures
@@ -17,10 +17,11 @@ struct NearbyCommandTests {
         let (lines, run) = try Self.run([])
         let updates = try #require(run).updates
         #expect(updates.count == 267)
-        #expect(lines.count == 1 + updates.count + run!.convergence.count + 1)
+        // Two header lines, the updates and events, then an empty line and five summary lines.
+        #expect(lines.count == 2 + updates.count + run!.convergence.count + 6)
         #expect(lines.contains { $0.hasSuffix("convergence: converged (direction available)") } == run!.convergence.contains { $0.status == .converged })
         #expect(lines[0].hasPrefix("Nearby Interaction: walk, stationary accessory at 3.0 m, no hint, 14.0 s, seed 1"))
-        #expect(lines.last!.hasPrefix("\nsummary: 267 updates, 267 with a distance"))
+        #expect(lines[lines.count - 5].hasPrefix("summary: 267 updates, 267 with a distance"))
         #expect((NearbySummary(updates).medianDistanceError ?? 1) < 0.05)
         // Direction comes once the user has moved the phone, not at the start.
         #expect(updates.prefix(20).allSatisfy { $0.object.direction == nil })
@@ -49,7 +50,7 @@ struct NearbyCommandTests {
     @Test func noCamera() throws {
         let (lines, run) = try Self.run(["--no-camera", "--duration", "3"])
         #expect(try #require(run).updates.allSatisfy { $0.object.direction == nil && $0.object.horizontalAngle == nil })
-        #expect(lines.last!.contains("\n  direction: none (camera assistance is off)"))
+        #expect(lines.contains("  direction: none (camera assistance is off)"))
     }
 
     /// `--plot` writes an SVG with the map and the error panel.
@@ -69,7 +70,7 @@ struct NearbyCommandTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         try Data(#"{"accessory": "moving", "hint": "moving", "background": ["2:3"], "coexistence": ["2@4"], "duration": 5, "camera": false}"#.utf8)
             .write(to: URL(fileURLWithPath: path))
-        let options = try NearbyOptions(arguments: ["--scenario", path, "--duration", "6"])
+        let options = try CommandTesting.options(NearbyCommand.self, ["--scenario", path, "--duration", "6"])
         #expect(options.accessory == .moving && options.hint == .moving && !options.cameraAssistance && options.duration == 6)
         #expect(options.background == [NearbyScenario.Interval(start: 2, end: 3)])
         #expect(options.loadChanges == [NearbyScenario.LoadChange(time: 4, load: .moderate)])
@@ -77,14 +78,14 @@ struct NearbyCommandTests {
         #expect(run.suspensions == [2] && run.rates.map(\.time) == [0, 4])
         try Data(#"{"speed": 2}"#.utf8).write(to: URL(fileURLWithPath: path))
         #expect(throws: ToolError.badFile("\(path): key \"speed\" is not a scenario key; allowed: distance, duration, phone, accessory, hint, camera, coexistence, background, channel, snr, seed")) {
-            _ = try NearbyOptions(arguments: ["--scenario", path])
+            _ = try NearbyCommand.run(["--scenario", path])
         }
     }
 
     /// Bad input: a clear message naming the flag, what was found and what is allowed.
     @Test func badInput() {
         func message(_ args: [String]) -> String? {
-            do { _ = try NearbyCommand.run(args, emit: { _ in }) } catch { return error.description }
+            do { _ = try NearbyCommand.run(args) } catch { return error.description }
             return nil
         }
         #expect(message(["--hint", "sleepy"]) == "--hint must be one of stationary, moving, unknown, found 'sleepy'")

@@ -21,7 +21,7 @@ struct PlanCommandTests {
 
     /// The 19-channel map of the spec's cr1 sample: the JSON plan carries the sample shuffles and access addresses.
     @Test func jsonPlanOfNineteenChannels() throws {
-        let out = try PlanCommand.run(["--config", Self.write(Self.config()), "--security", Self.write(Self.security), "--json"])
+        let out = try PlanCommand.run(["--config", Self.write(Self.config()), "--security", Self.write(Self.security), "--json"]).output
         let object = try JSONSerialization.jsonObject(with: Data(out.utf8)) as! [String: Any]
         let procedures = object["procedures"] as! [[String: Any]]
         #expect(procedures.count == 1)
@@ -38,7 +38,7 @@ struct PlanCommandTests {
     }
 
     @Test func tableHasARowPerStep() throws {
-        let out = try PlanCommand.run(["--config", Self.write(Self.config()), "--security", Self.write(Self.security), "--procedures", "2"])
+        let out = try PlanCommand.run(["--config", Self.write(Self.config()), "--security", Self.write(Self.security), "--procedures", "2"]).output
         #expect(out.contains("procedure 0: 22 steps in 1 subevents"))
         #expect(out.contains("procedure 1: 22 steps"))
         #expect(out.split(separator: "\n").filter { $0.first?.isNumber == true }.count == 44)
@@ -77,7 +77,7 @@ struct PlanCommandTests {
     @Test func badSecurityAndArguments() {
         #expect(throws: ToolError.self) { try PlanCommand.run(["--config", Self.write(Self.config()), "--security", Self.write("{\"cs_iv\": \"00\"}")]) }
         #expect(throws: ToolError.usage("plan: --security SECURITY.json is required")) { try PlanCommand.run(["--config", "x"]) }
-        #expect(throws: ToolError.usage("--procedures must be an integer from 1 to 1000, found 'zero'")) {
+        #expect(throws: ToolError.usage("--procedures must be an integer from 1 to 65536, found 'zero'")) {
             try PlanCommand.run(["--config", "x", "--security", "y", "--procedures", "zero"])
         }
         #expect(throws: ToolError.badFile("/nonexistent/c.json: cannot read the file")) {
@@ -89,7 +89,7 @@ struct PlanCommandTests {
     @Test func shippedExamplesPlan() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let out = try PlanCommand.run(["--config", root.appendingPathComponent("Examples/plan-config.json").path,
-                                       "--security", root.appendingPathComponent("Examples/security-sample.json").path, "--json"])
+                                       "--security", root.appendingPathComponent("Examples/security-sample.json").path, "--json"]).output
         #expect(out.hasPrefix("{\"procedures\": [{\"procedure_counter\": 0, \"steps\": [{\"step\": 0, \"subevent\": 0, \"kind\": \"mode0\", \"mode\": 0, \"channel\": 11, \"initiator_aa\": \"6C376AB8\", \"reflector_aa\": \"F079BC3A\""))
     }
 }

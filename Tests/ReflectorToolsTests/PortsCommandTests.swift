@@ -8,8 +8,17 @@ import Testing
 struct PortsCommandTests {
     static let boards = BoardProfileTests.boards.path
 
+    /// Runs `ports` with `listPorts` in place of the machine's ports.
+    static func run(_ args: [String], listPorts: @escaping () throws(SerialError) -> [SerialPortInfo]) throws(ToolError) -> String {
+        guard var o = try PortsCommand.parse(args) else { return PortsCommand.helpText }
+        o.listPorts = listPorts
+        let output = CommandOutput.memory()
+        _ = try PortsCommand.run(o, output: output)
+        return output.text
+    }
+
     @Test func runsOnThisMachine() throws {
-        let out = try PortsCommand.run(["--boards", Self.boards])
+        let out = try PortsCommand.run(["--boards", Self.boards]).output
         if out == PortsReport.noPortsLine + "\n" { return }
         let lines = out.split(separator: "\n")
         #expect(lines.first?.hasPrefix("PORT") == true)
@@ -17,7 +26,7 @@ struct PortsCommandTests {
     }
 
     @Test func jsonParsesOnThisMachine() throws {
-        let out = try PortsCommand.run(["--json", "--boards", Self.boards])
+        let out = try PortsCommand.run(["--json", "--boards", Self.boards]).output
         let object = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
         let ports = try #require(object["ports"] as? [[String: Any]])
         for p in ports { #expect((p["path"] as? String)?.hasPrefix("/dev/") == true) }
@@ -31,7 +40,7 @@ struct PortsCommandTests {
     ]
 
     @Test func theTableNamesMatchingBoards() throws {
-        let out = try PortsCommand.run(["--boards", Self.boards], listPorts: { Self.fakePorts })
+        let out = try Self.run(["--boards", Self.boards], listPorts: { Self.fakePorts })
         let lines = out.split(separator: "\n").map(String.init)
         #expect(lines.count == 4)
         #expect(lines[1].hasPrefix("/dev/ttyACM0"))
@@ -43,7 +52,7 @@ struct PortsCommandTests {
     }
 
     @Test func theJSONCarriesIDsAndBoards() throws {
-        let out = try PortsCommand.run(["--json", "--boards", Self.boards], listPorts: { Self.fakePorts })
+        let out = try Self.run(["--json", "--boards", Self.boards], listPorts: { Self.fakePorts })
         let object = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
         let ports = try #require(object["ports"] as? [[String: Any]])
         #expect(ports.count == 3)
@@ -54,8 +63,8 @@ struct PortsCommandTests {
     }
 
     @Test func noPortsIsAFriendlyLine() throws {
-        #expect(try PortsCommand.run([], listPorts: { [] }) == PortsReport.noPortsLine + "\n")
-        #expect(try PortsCommand.run(["--json"], listPorts: { [] }) == "{\"ports\":[]}\n")
+        #expect(try Self.run([], listPorts: { [] }) == PortsReport.noPortsLine + "\n")
+        #expect(try Self.run(["--json"], listPorts: { [] }) == "{\"ports\":[]}\n")
     }
 
     @Test func aProductIDInTheProfileMustMatchToo() {
@@ -68,9 +77,9 @@ struct PortsCommandTests {
 
     @Test func listingFailuresAndBadOptionsAreOneLineErrors() {
         #expect(throws: ToolError.device("cannot list serial ports: list failed: boom")) {
-            try PortsCommand.run([], listPorts: { () throws(SerialError) in throw .system(operation: "list", detail: "boom") })
+            try Self.run([], listPorts: { () throws(SerialError) in throw .system(operation: "list", detail: "boom") })
         }
-        #expect(throws: ToolError.usage("ports: unknown option '--nope' (see reflector-emu ports --help)")) { try PortsCommand.run(["--nope"]) }
+        #expect(throws: ToolError.usage("ports: unknown option '--nope' (see reflector-emu ports --help)")) { try PortsCommand.run(["--nope"]).output }
     }
 
     @Test func profilesReadTheirSerialSettings() throws {

@@ -19,7 +19,7 @@ struct ServeOverPtyTests {
         let board = try ServedBoard([])
         defer { board.stop() }
         let text = try CheckCommand.run(["--pty", board.link])
-        #expect(text.status == 0 && text.error == nil, "\(text.error ?? "")")
+        #expect(text.status == 0 && text.message == nil, "\(text.message ?? "")")
         #expect(text.output.contains("[pass] Inline PCT transfer as reflector"))
         let json = try CheckCommand.run(["--pty", board.link, "--json"])
         let object = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as! [String: Any]
@@ -90,10 +90,10 @@ struct ServeOverPtyTests {
         defer { silent.close() }
         let started = Date()
         let r = try CheckCommand.run(["--pty", silent.path, "--timeout", "200"])
-        #expect(r.status == 2 && r.error?.contains("no answer to command 0xc03 within 200 ms") == true, "\(r.error ?? "")")
+        #expect(r.status == 2 && r.message?.contains("no answer to command 0xc03 within 200 ms") == true, "\(r.message ?? "")")
         #expect(Date().timeIntervalSince(started) < 10)
         let missing = try CheckCommand.run(["--port", "/dev/does-not-exist"])
-        #expect(missing.status == 2 && missing.error?.contains("/dev/does-not-exist") == true)
+        #expect(missing.status == 2 && missing.message?.contains("/dev/does-not-exist") == true)
     }
 
     /// A host that goes away mid-packet does not stop the board: the next host is served.
@@ -106,6 +106,6 @@ struct ServeOverPtyTests {
             port.close()
         }
         let r = try CheckCommand.run(["--pty", board.link])
-        #expect(r.status == 0, "\(r.error ?? "")")
+        #expect(r.status == 0, "\(r.message ?? "")")
     }
 }

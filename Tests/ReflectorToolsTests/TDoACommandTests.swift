@@ -6,13 +6,13 @@ import Testing
 /// `reflector-emu tdoa`: defaults, output forms, deployment files and their errors.
 struct TDoACommandTests {
     static func run(_ args: [String]) throws -> ([String], DLTDOASimulation.Run?) {
-        var lines: [String] = []
-        let run = try TDoACommand.run(args, emit: { lines.append($0) })
-        return (lines, run)
+        let output = CommandOutput.memory()
+        let run = try TDoACommand.simulate(CommandTesting.options(TDoACommand.self, args), output: output)
+        return (output.lines, run)
     }
 
     static func message(_ args: [String]) -> String? {
-        do { _ = try TDoACommand.run(args, emit: { _ in }) } catch { return error.description }
+        do { _ = try TDoACommand.run(args) } catch { return error.description }
         return nil
     }
 
@@ -28,8 +28,9 @@ struct TDoACommandTests {
         let records = try #require(run).records
         #expect(records.count == 100)
         #expect(lines[0].hasPrefix("DL-TDoA: network 0x1234, 8 anchors in 1 cluster, 20.0 s walk, timestamp noise 0.100 m"))
-        #expect(lines.count == 1 + 100 + 1)
-        #expect(lines.last!.hasPrefix("\nsummary: 100 fixes from 900 measurements; network discovered at 0.00 s over Bluetooth LE"))
+        // Two header lines, a line per fix, then an empty line and the three summary lines.
+        #expect(lines.count == 2 + 100 + 4)
+        #expect(lines[lines.count - 3].hasPrefix("summary: 100 fixes from 900 measurements; network discovered at 0.00 s over Bluetooth LE"))
         let rmse = (records.map { $0.fixError * $0.fixError }.reduce(0, +) / 100).squareRoot()
         #expect(rmse < 0.3)
     }

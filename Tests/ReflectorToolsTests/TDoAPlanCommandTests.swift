@@ -74,11 +74,11 @@ struct TDoAPlanCommandTests {
     /// as `DLTDOAPositioner` does, and the map says so.
     @Test func ceilingOnlyAnchorsSwitchTo2D() throws {
         let path = Self.write(Self.anchorsJSON([("0B01", 0, 0, 2.6, true), ("0B02", 8, 0, 3.0, false), ("0B03", 8, 6, 2.8, false), ("0B04", 0, 6, 2.9, false)]))
-        let text = try TDoAPlanCommand.run([path, "--grid", "1", "--margin", "0.5", "--height", "1.5"])
+        let text = try TDoAPlanCommand.run([path, "--grid", "1", "--margin", "0.5", "--height", "1.5"]).output
         #expect(text.contains("solution: 2D at the receiver height 1.50 m (anchor heights span 0.40 m < 1 m)"))
         #expect(text.contains("network 0x1234, 4 anchors in 1 cluster"))
         #expect(text.contains("cluster 0: initiator 0B01, responders 0B02 0B03 0B04"))
-        let json = try JSONSerialization.jsonObject(with: Data(try TDoAPlanCommand.run([path, "--json"]).utf8)) as! [String: Any]
+        let json = try JSONSerialization.jsonObject(with: Data(try TDoAPlanCommand.run([path, "--json"]).output.utf8)) as! [String: Any]
         #expect(json["solution"] as? String == "2d")
 
         let d = try DeploymentFile.read(path: path)
@@ -93,10 +93,10 @@ struct TDoAPlanCommandTests {
     @Test func singularGeometryIsUnbounded() throws {
         let path = Self.write(Self.anchorsJSON([("0C01", 0, 0, 0.5, true), ("0C02", 6, 0, 2.8, false), ("0C03", 0, 5, 2.8, false)]))
         let plot = Self.temporary("singular.svg")
-        let text = try TDoAPlanCommand.run([path, "--grid", "0.5", "--plot", plot])
+        let text = try TDoAPlanCommand.run([path, "--grid", "0.5", "--plot", plot]).output
         #expect(text.contains("min unbounded, median unbounded, 90th percentile unbounded, max unbounded"))
         #expect(text.contains("under 0.1 m: 0.0 %, 0.3 m: 0.0 %, 0.5 m: 0.0 %"))
-        let json = try JSONSerialization.jsonObject(with: Data(try TDoAPlanCommand.run([path, "--json"]).utf8)) as! [String: Any]
+        let json = try JSONSerialization.jsonObject(with: Data(try TDoAPlanCommand.run([path, "--json"]).output.utf8)) as! [String: Any]
         let whole = json["whole_map"] as! [String: Any]
         #expect(whole["median_m"] is NSNull && whole["unbounded_cells"] as? Int == whole["cells"] as? Int)
         let svg = try String(contentsOfFile: plot, encoding: .utf8)
@@ -107,8 +107,8 @@ struct TDoAPlanCommandTests {
     /// the map; every anchor labelled, the title and the colour bar's label present.
     @Test func examplePlot() throws {
         let plot = Self.temporary("example.svg")
-        #expect(try TDoAPlanCommand.run([Self.example]) == TDoAPlanCommand.run([]))
-        let text = try TDoAPlanCommand.run([Self.example, "--plot", plot])
+        #expect(try TDoAPlanCommand.run([Self.example]).output == TDoAPlanCommand.run([]).output)
+        let text = try TDoAPlanCommand.run([Self.example, "--plot", plot]).output
         #expect(text.contains("inside the anchors' hull (80.0 m²), 8000 cells:\n    min 0.122 m, median 0.188 m, 90th percentile 0.209 m, max 0.219 m"))
         #expect(text.hasSuffix("plot: \(plot)\n"))
         let svg = try String(contentsOfFile: plot, encoding: .utf8)
@@ -121,7 +121,7 @@ struct TDoAPlanCommandTests {
         #expect(svg.utf8.count < 400_000)
         #expect(!texts.contains { $0.hasPrefix("≥") })  // the default cap (3 × median) is above the maximum
         // A cap below the maximum saturates the corners, and the colour bar says so.
-        _ = try TDoAPlanCommand.run([Self.example, "--plot", plot, "--max", "0.3"])
+        _ = try TDoAPlanCommand.run([Self.example, "--plot", plot, "--max", "0.3"]).output
         #expect(SVGProbe.parse(try String(contentsOfFile: plot, encoding: .utf8)).texts.contains("≥ 0.30"))
     }
 
@@ -136,7 +136,7 @@ struct TDoAPlanCommandTests {
     }
 
     @Test func helpListsTheOptions() throws {
-        let help = try TDoAPlanCommand.run(["--help"])
+        let help = try TDoAPlanCommand.run(["--help"]).output
         for flag in ["--noise", "--height", "--grid", "--margin", "--network", "--plot", "--json", "--max"] { #expect(help.contains(flag)) }
     }
 

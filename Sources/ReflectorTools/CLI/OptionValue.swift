@@ -1,0 +1,71 @@
+/// A typed value a flag takes: how its text converts (exactly, or not at all) and, for the
+/// message when it does not, what is allowed ("a number from 0.1 to 149 m"). Every command
+/// builds its flags from these, so "--x must be ALLOWED, found 'TEXT'" reads alike everywhere.
+public struct OptionValue<T> {
+    /// What the flag accepts, in words, completing "--flag must be ...".
+    public let allowed: String
+    /// The value of the text, or nil when it is not one the flag accepts.
+    public let convert: (String) -> T?
+
+    public init(allowed: String, convert: @escaping (String) -> T?) {
+        self.allowed = allowed
+        self.convert = convert
+    }
+}
+
+extension OptionValue where T == String {
+    /// Any text (a file name, a device path).
+    public static var text: OptionValue { OptionValue(allowed: "a value") { $0 } }
+}
+
+extension OptionValue where T == Double {
+    /// A finite number in `range` (strictly above its lower end when `above`); `unit` follows
+    /// the range in the message.
+    public static func number(_ range: ClosedRange<Double>, _ unit: String, above: Bool = false) -> OptionValue {
+        let lower = (above ? "above " : "from ") + NumberText.plain(range.lowerBound)
+        return OptionValue(allowed: "a number \(lower) to \(NumberText.plain(range.upperBound))\(unit.isEmpty ? "" : " " + unit)") { text in
+            guard let d = Double(text), d.isFinite, range.contains(d), !(above && d == range.lowerBound) else { return nil }
+            return d
+        }
+    }
+}
+
+extension OptionValue where T: FixedWidthInteger {
+    /// An integer in `range`, converted exactly (digits only, an optional sign; nothing that
+    /// overflows `T`). `allowed` replaces "an integer from A to B" in the message.
+    public static func integer(_ range: ClosedRange<T>, allowed: String? = nil) -> OptionValue {
+        OptionValue(allowed: allowed ?? "an integer from \(range.lowerBound) to \(range.upperBound)") { text in
+            guard let n = T(text), range.contains(n) else { return nil }
+            return n
+        }
+    }
+}
+
+extension OptionValue where T == UInt64 {
+    /// Any 64-bit unsigned integer (a seed).
+    public static var unsigned: OptionValue { OptionValue(allowed: "a non-negative integer") { UInt64($0) } }
+}
+
+extension OptionValue where T == UInt32 {
+    /// A 32-bit FiRa session ID, decimal or 0x hexadecimal.
+    public static var networkIdentifier: OptionValue {
+        OptionValue(allowed: "a 32-bit session ID (decimal or 0x hex)") { v in
+            v.lowercased().hasPrefix("0x") ? UInt32(v.dropFirst(2), radix: 16) : UInt32(v)
+        }
+    }
+}
+
+extension OptionValue where T: RawRepresentable & CaseIterable, T.RawValue == String {
+    /// One of an enumeration's raw values.
+    public static func choice(_: T.Type) -> OptionValue {
+        OptionValue(allowed: "one of " + T.allCases.map(\.rawValue).joined(separator: ", ")) { T(rawValue: $0) }
+    }
+}
+
+/// Numbers as the tool's messages print ranges and values: whole numbers without a point
+/// ("149"), others in Swift's shortest form ("0.1").
+public enum NumberText {
+    public static func plain(_ v: Double) -> String {
+        v == v.rounded() && v.magnitude < 1e15 ? String(Int64(v)) : String(v)
+    }
+}

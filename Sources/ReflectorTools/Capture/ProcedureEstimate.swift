@@ -1,0 +1,40 @@
+/// What `reflector-emu estimate` reports for one procedure: the distance, or why there is none.
+public struct ProcedureEstimate: Sendable, Equatable {
+    public var procedureCounter: UInt16
+    /// One-way distance in metres; `nil` when the procedure gave none (see `reason`).
+    public var distance: Double?
+    /// Confidence in 0…1 (`DistanceEstimate.quality`); `nil` without a distance.
+    public var quality: Double?
+    /// The estimator's command-line name (`kay`, `ls`, `ifft`, `esprit`).
+    public var method: String
+    /// Why `distance` is `nil`; `nil` when there is a distance.
+    public var reason: String?
+
+    public init(procedureCounter: UInt16, distance: Double?, quality: Double?, method: String, reason: String?) {
+        self.procedureCounter = procedureCounter
+        self.distance = distance
+        self.quality = quality
+        self.method = method
+        self.reason = reason
+    }
+
+    /// `procedure 3: 2.998 m (quality 0.97, kay)`, or `procedure 3: no distance (reason)`.
+    public var text: String {
+        if let distance {
+            return "procedure \(procedureCounter): \(fixed(distance, 3)) m (quality \(fixed(quality ?? 0, 2)), \(method))"
+        }
+        return "procedure \(procedureCounter): no distance (\(reason ?? "no estimate"))"
+    }
+
+    /// `{"procedure_counter": 3, "distance_m": 2.998, "quality": 0.97, "method": "kay"}`; without
+    /// a distance `distance_m` and `quality` are null and a `reason` key follows.
+    public func json(_ j: inout JSONWriter) {
+        j.object { j in
+            j.field("procedure_counter", procedureCounter)
+            j.field("distance_m", distance, decimals: 3)
+            j.field("quality", quality, decimals: 2)
+            j.field("method", method)
+            if let reason { j.field("reason", reason) }
+        }
+    }
+}

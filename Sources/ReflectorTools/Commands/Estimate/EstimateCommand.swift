@@ -1,0 +1,104 @@
+import HCITransport
+import ReflectorFirmware
+
+/// `reflector-emu estimate`: distances per CS procedure from btsnoop captures of HCI traffic.
+public enum EstimateCommand: Command {
+    public static let name = "estimate"
+    public static let summary = ["estimate the distance of every CS procedure in a btsnoop capture of",
+                                 "HCI traffic (recorded by this tool or by a real host)"]
+
+    public static let help = HelpText(
+        usage: """
+            usage: reflector-emu estimate CAPTURE.btsnoop [--reflector REFLECTOR.btsnoop] [--ipt | --no-ipt]
+                                          [--estimator kay|ls|ifft|esprit] [--json]
+            """,
+        about: """
+            Reads the LE CS Subevent Result and Continue events of a btsnoop capture (datalink 1001 or
+            1002, recorded by this tool or by a host) and prints one distance per CS procedure.
+
+            The capture's LE CS Config Complete gives the role (without one, the step data is read as
+            the initiator's) and inline PCT transfer (CS_Enhancements_1 bit 0); its LE CS Procedure
+            Enable Complete gives the antenna paths. With inline PCT the initiator's capture is enough;
+            without it each tone is initiator PCT x reflector PCT, so the reflector's capture is needed
+            and its procedures are paired with the initiator's by Config_ID and procedure counter.
+            """,
+        notes: """
+            A procedure without a distance (too few good tones, or no reflector data without inline
+            PCT) is reported with the reason. A capture that is truncated or malformed is reported up
+            to the bad spot; the error, naming its byte offset, then goes to stderr and the exit status
+            is 2. Exit status 0 means every capture was read to its end.
+            """)
+
+    public struct Options {
+        public var capture: String?
+        public var reflector: String?
+        public var inlinePCT: Bool?
+        public var estimator = EstimatorChoice.kay
+        public var json = false
+        public init() {}
+    }
+
+    public static var options: OptionTable<Options> {
+        OptionTable(defaults: Options(), options: [
+            .value(\.reflector, "--reflector", "FILE", .text, help: "the reflector's capture of the same procedures"),
+            .flags(["--ipt", "--no-ipt"], label: "--ipt, --no-ipt", help: "override whether inline PCT transfer was used") { o, flag throws(ToolError) in
+                let v = flag == "--ipt"
+                if let other = o.inlinePCT, other != v { throw .usage("estimate: --ipt and --no-ipt exclude each other") }
+                o.inlinePCT = v
+            },
+            .value(\.estimator, "--estimator", "NAME", .choice(EstimatorChoice.self), help: "kay (default; Kay phase difference), ls (least-squares phase slope),",
+                   "ifft (IFFT earliest peak), esprit (super-resolution)"),
+            .json(\.json, help: "one JSON object per procedure and line: procedure_counter,",
+                  "distance_m (null when there is none, with a reason), quality, method"),
+        ], positional: Positional("CAPTURE.btsnoop") { o, path throws(ToolError) in
+            if let first = o.capture {
+                throw .usage("estimate: one capture expected, found '\(first)' and '\(path)' (the reflector's goes after --reflector)")
+            }
+            o.capture = path
+        }, helpColumn: 19, validate: { o throws(ToolError) in
+            guard o.capture != nil else { throw .usage("estimate: a capture file is required (see reflector-emu estimate --help)") }
+        })
+    }
+
+    /// Prints what it could estimate; when a capture was truncated or malformed, the outcome
+    /// carries the problem (status 2) after the procedures before it. Throws for unreadable files.
+    public static func run(_ o: Options, output: CommandOutput) throws(ToolError) -> CommandOutcome {
+        let capturePath = o.capture!
+        let capture = try read(capturePath, defaultRole: .initiator)
+        let reflector = try o.reflector.map { (path) throws(ToolError) in try read(path, defaultRole: .reflector) }
+        let estimates = ProcedureEstimation.estimates(capture, reflector: reflector, inlinePCT: o.inlinePCT, estimator: o.estimator)
+        for e in estimates {
+            if o.json {
+                output.jsonLine { e.json(&$0) }
+            } else {
+                output.line(e.text)
+            }
+        }
+        var problems: [String] = []
+        if let p = capture.firstProblem { problems.append(message(capturePath, p, capture)) }
+        if let path = o.reflector, let r = reflector, let p = r.firstProblem {
+            problems.append(message(path, p, r))
+        }
+        return problems.isEmpty ? .success : .failure(status: 2, ToolError.badFile(problems.joined(separator: "; ")).description)
+    }
+
+    /// Reads a capture file; only a file that cannot be read at all throws.
+    static func read(_ path: String, defaultRole: CSRole) throws(ToolError) -> CaptureProcedures {
+        do {
+            return CaptureProcedures(try BTSnoopReader.parseFile(atPath: path), defaultRole: defaultRole)
+        } catch {
+            throw .badFile("\(path): cannot read the file")
+        }
+    }
+
+    /// `FILE: byte offset N: what; K procedures before it[; M more problems after it]`.
+    static func message(_ path: String, _ problem: CaptureProblem, _ capture: CaptureProcedures) -> String {
+        func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+        var s = "\(path): \(problem)"
+        if problem.offset >= BTSnoopFileHeader.length {
+            s += "; \(plural(capture.procedures.filter { $0.offset < problem.offset }.count, "procedure")) before it"
+        }
+        if capture.problems.count > 1 { s += "; \(plural(capture.problems.count - 1, "more problem")) after it" }
+        return s
+    }
+}

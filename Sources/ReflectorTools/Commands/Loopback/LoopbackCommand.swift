@@ -1,0 +1,132 @@
+import HCITransport
+import PhoneEmulation
+import RangingEstimation
+import ReflectorFirmware
+
+/// `reflector-emu loopback`: the phone ranging this project's reflector firmware through the
+/// simulated air, through the same session API an app uses, and printing what it measured.
+public enum LoopbackCommand: Command {
+    public static let name = "loopback"
+    public static let summary = ["range this project's reflector firmware from an emulated iPhone over a",
+                                 "simulated radio channel; print distances against truth and the CRLB"]
+
+    public static let help = HelpText(
+        usage: "usage: reflector-emu loopback [options]",
+        about: """
+            Runs an iPhone-like initiator against the reflector firmware over a simulated radio
+            channel and prints, per procedure, the true distance, the raw estimate, the smoothed
+            distance an app would get and the error; then a summary against the Cramér-Rao bound.
+            """)
+
+    public static var options: OptionTable<LoopbackOptions> {
+        OptionTable(defaults: LoopbackOptions(), options: [
+            .value(\.startDistance, "--distance", "M", .number(0.1...149, "m"), help: "reflector distance in metres (default 3)"),
+            .value("--walk", "START:END", .walk, help: "walk from START to END metres over the run") { o, walk throws(ToolError) in
+                (o.startDistance, o.endDistance) = (walk.start, walk.end)
+            },
+            .value(\.channel, "--channel", "MODEL", .airChannel, help: "light (default: a reflection 1.5 m longer at 0.3 amplitude),",
+                   "open (the same at 0.1), free, two-ray (3 m longer at 0.7),",
+                   "two-ray:EXCESS_M:AMPLITUDE, tgn-b, tgn-c, tgn-d, tgn-e (IEEE 802.11n indoor profiles)"),
+            .snr(\.snrDB, help: "per-tone SNR in dB (default 20)"),
+            .seed(\.seed, help: "seed of the simulation (default 1); the same seed repeats the run"),
+            .value(\.antennaPaths, "--antenna-paths", "N", .integer(1...4, allowed: "1, 2, 3 or 4"),
+                   help: "1-4 antenna paths (the accessory switches N antennas; default 1)"),
+            .flags(["--ipt", "--ras"], label: "--ipt | --ras", help: "inline PCT transfer (default), or the reflector's PCTs over RAS") { o, flag throws(ToolError) in
+                o.inlinePCT = flag == "--ipt"
+            },
+            .value(\.procedures, "--procedures", "N", .integer(1...1_000_000), help: "procedures to run (default 20)"),
+            .value(\.estimator, "--estimator", "NAME", .choice(EstimatorChoice.self),
+                   help: "kay (phase slope, default), ls, ifft, esprit (super-resolution)"),
+            .json(\.json, help: "JSON Lines: one object per procedure, then {\"summary\": {...}}"),
+            .value(\.plotPath, "--plot", "FILE.svg", .text, help: "phase against frequency, impulse response and distance trace"),
+            .value(\.btsnoopPath, "--btsnoop", "FILE", .text, help: "record the phone's HCI traffic (opens in Wireshark and btmon)"),
+            .flag(\.progress, "--no-progress", to: false, help: "no progress bar on stderr"),
+        ], helpColumn: 23)
+    }
+
+    /// One procedure's line.
+    public struct Row: Equatable, Sendable {
+        public var procedureCounter: UInt16
+        public var time: Double
+        public var truth: Double
+        public var raw: Double?
+        public var smoothed: Double?
+        public var quality: Double?
+    }
+
+    public static func run(_ options: LoopbackOptions, output: CommandOutput) throws(ToolError) -> CommandOutcome {
+        _ = try simulate(options, output: output)
+        return .success
+    }
+
+    /// Runs the session and writes each procedure's line as it is ready (a progress bar goes
+    /// to a terminal's stderr on long runs), then the summary; returns the rows (for tests).
+    /// Throws a one-line error for a session that could not start or a file that cannot be written.
+    @discardableResult
+    public static func simulate(_ options: LoopbackOptions, output: CommandOutput) throws(ToolError) -> [Row] {
+        let setup = options.setup
+        let central = CentralManager()
+        let peripheral = Peripheral(name: "reflector", setup: setup)
+        let recorder = SessionRecorder()
+        peripheral.delegate = recorder
+        central.connect(peripheral)
+        peripheral.startChannelSoundingSession(ChannelSoundingSessionConfiguration(estimator: options.estimator.estimator, procedureLimit: options.procedures))
+        if case .some(.some(let error)) = recorder.completion {
+            try writeCapture(peripheral, options)
+            throw .usage("the session did not start: \(error)")
+        }
+        if !options.json { output.line(LoopbackReport.header(options)) }
+        var rows: [Row] = []
+        var plotData: PlotInput?
+        var bar = ProgressBar(total: options.progress && !options.json ? options.procedures : 0)
+        while peripheral.isSessionRunning {
+            let before = peripheral.reportCount
+            guard peripheral.processNextProcedure() else { break }
+            guard peripheral.reportCount > before, let report = peripheral.lastReport else { continue }
+            let truth = setup.scenario.geometry.distance(at: UInt64(report.time * 1e6))
+            let row = Row(procedureCounter: report.procedureCounter, time: report.time, truth: truth, raw: report.estimate?.distance,
+                          smoothed: report.smoothedDistance, quality: report.estimate?.quality)
+            rows.append(row)
+            if plotData == nil, options.plotPath != nil { plotData = PlotInput(tones: report.tones, truth: truth) }
+            if options.json {
+                output.jsonLine { LoopbackReport.json(row, &$0) }
+            } else {
+                output.line(LoopbackReport.text(row))
+            }
+            bar.update(rows.count)
+        }
+        let summary = LoopbackSummary(rows: rows, snrDB: options.snrDB, antennaPaths: options.antennaPaths)
+        if options.json {
+            output.jsonLine { summary.json(&$0) }
+        } else {
+            output.line(summary.text)
+        }
+        try writeCapture(peripheral, options)
+        if let path = options.plotPath, let plotData {
+            try OutputFile.write(LoopbackPlotting.svg(plotData, rows: rows, estimatorName: options.estimator.rawValue), to: path)
+        }
+        return rows
+    }
+
+    static func writeCapture(_ p: Peripheral, _ o: LoopbackOptions) throws(ToolError) {
+        guard let path = o.btsnoopPath else { return }
+        let records = p.capturedHCI ?? []
+        let bytes: [UInt8]
+        do { bytes = try BTSnoopWriter().encodeFile(records) } catch { throw .badFile("\(path): cannot encode the capture (\(error))") }
+        try OutputFile.write(bytes, to: path)
+    }
+
+    /// What the plot needs from the run's first procedure.
+    struct PlotInput {
+        var tones: ToneSet
+        var truth: Double
+    }
+}
+
+/// Collects what the session's delegate hears.
+final class SessionRecorder: PeripheralDelegate {
+    /// Set when the session completed: nil inside means without error.
+    var completion: ChannelSoundingError??
+    func peripheral(_ peripheral: Peripheral, didReceive results: ChannelSoundingProcedureResults?, error: ChannelSoundingError?) {}
+    func peripheral(_ peripheral: Peripheral, didCompleteChannelSoundingSession error: ChannelSoundingError?) { completion = .some(error) }
+}

@@ -1,0 +1,57 @@
+import PhoneEmulation
+import RadioWorld
+import RangingEstimation
+import ReflectorFirmware
+
+/// The options of `reflector-emu loopback`, with the defaults a newcomer gets with no flags: a
+/// reflector 3 m away in light multipath (one reflection 1.5 m longer at 0.3 of the direct
+/// path's amplitude, a floor or wall bounce), 20 dB per-tone SNR, inline PCT transfer, one
+/// antenna path, 20 procedures, the phase-slope estimator.
+public struct LoopbackOptions {
+    public var startDistance = 3.0
+    public var endDistance: Double?
+    public var channel = AirChannelChoice.light
+    public var snrDB = 20.0
+    public var seed: UInt64 = 1
+    public var antennaPaths = 1
+    public var inlinePCT = true
+    public var procedures = 20
+    public var estimator = EstimatorChoice.kay
+    public var json = false
+    public var plotPath: String?
+    public var btsnoopPath: String?
+    public var progress = true
+
+    public init() {}
+
+    /// The ACI giving `antennaPaths` paths with the phone on one antenna and the accessory on several.
+    public var antennaConfigurationIndex: UInt8 { [0, 0, 4, 5, 6][antennaPaths] }
+
+    /// The emulated pair for these options.
+    public var setup: LoopbackSetup {
+        var scenario = AirScenario(seed: seed, geometry: AirGeometry(distance: startDistance), channelModel: channel.model, snrDB: snrDB)
+        var s = LoopbackSetup(scenario: scenario, antennaConfigurationIndex: antennaConfigurationIndex, inlinePCT: inlinePCT,
+                              recordHCI: btsnoopPath != nil)
+        // A new multipath realization every procedure; a walk spans the whole run.
+        scenario.channelCoherenceTime = s.procedureIntervalMicroseconds * 3 / 4
+        if let end = endDistance {
+            scenario.geometry.trajectory = AirTrajectory(startDistance: startDistance, endDistance: end, startTime: 0,
+                                                         duration: s.procedureIntervalMicroseconds * UInt64(procedures + 1))
+        }
+        s.scenario = scenario
+        return s
+    }
+}
+
+extension OptionValue where T == (start: Double, end: Double) {
+    /// `START:END` in metres, each from 0.1 to 149.
+    static var walk: OptionValue {
+        OptionValue(allowed: "START:END in metres, each from 0.1 to 149") { v in
+            let parts = v.split(separator: ":")
+            guard parts.count == 2, let a = Double(parts[0]), let b = Double(parts[1]), (0.1...149).contains(a), (0.1...149).contains(b) else {
+                return nil
+            }
+            return (a, b)
+        }
+    }
+}

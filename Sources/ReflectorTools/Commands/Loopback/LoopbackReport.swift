@@ -1,0 +1,31 @@
+/// What `reflector-emu loopback` prints: the header, a line per procedure (text or JSON), the
+/// closing summary (`LoopbackSummary`).
+enum LoopbackReport {
+    static func header(_ o: LoopbackOptions) -> String {
+        let place = o.endDistance.map { "walking from \(fixed(o.startDistance, 2)) m to \(fixed($0, 2)) m" } ?? "at \(fixed(o.startDistance, 2)) m"
+        return "reflector-emu loopback: reflector \(place), channel \(o.channel.name), SNR \(fixed(o.snrDB, 1)) dB, "
+            + "\(o.inlinePCT ? "inline PCT" : "RAS"), \(o.antennaPaths) antenna path\(o.antennaPaths == 1 ? "" : "s"), "
+            + "\(o.procedures) procedures, estimator \(o.estimator.rawValue), seed \(o.seed)\n"
+            + "procedure   time_s   true_m    raw_m  smoothed_m   error_m"
+    }
+
+    static func text(_ r: LoopbackCommand.Row) -> String {
+        let raw = r.raw.map { fixed($0, 3) } ?? "-"
+        let smoothed = r.smoothed.map { fixed($0, 3) } ?? "-"
+        let err = r.raw.map { ($0 - r.truth >= 0 ? "+" : "") + fixed($0 - r.truth, 3) } ?? "no distance"
+        return pad(String(r.procedureCounter), 9) + pad(fixed(r.time, 3), 9) + pad(fixed(r.truth, 3), 9) + pad(raw, 9) + pad(smoothed, 12) + pad(err, 10)
+    }
+
+    /// `{"procedure_counter": 0, "time_s": 0.038617, "true_distance_m": 3.0000, "distance_m": ...,
+    /// "smoothed_distance_m": ..., "quality": ...}`; null where there is no value (or a NaN).
+    static func json(_ r: LoopbackCommand.Row, _ j: inout JSONWriter) {
+        j.object { j in
+            j.field("procedure_counter", r.procedureCounter)
+            j.field("time_s", r.time, decimals: 6)
+            j.field("true_distance_m", r.truth, decimals: 4)
+            j.field("distance_m", r.raw, decimals: 4)
+            j.field("smoothed_distance_m", r.smoothed, decimals: 4)
+            j.field("quality", r.quality, decimals: 3)
+        }
+    }
+}

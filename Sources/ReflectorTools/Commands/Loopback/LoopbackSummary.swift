@@ -1,0 +1,60 @@
+import EmulatorMath
+import RangingEstimation
+
+/// The closing figures of a loopback run: how many procedures gave a distance, the raw
+/// estimates' mean error, RMSE and 90th-percentile absolute error against truth (EmulatorMath's
+/// `Quantile`: linear interpolation), the smoothed distances' RMSE, and the Cramér-Rao bound
+/// for one procedure at this SNR over the 72 channels and N_AP paths (two-sided noise: both
+/// devices' measurements add noise).
+struct LoopbackSummary {
+    var procedures: Int
+    var estimated: Int
+    var meanError: Double?
+    var rmse: Double?
+    var p90: Double?
+    var smoothedRMSE: Double?
+    var crlb: Double
+
+    init(rows: [LoopbackCommand.Row], snrDB: Double, antennaPaths: Int) {
+        procedures = rows.count
+        let errors = rows.compactMap { r in r.raw.map { $0 - r.truth } }
+        estimated = errors.count
+        let smoothedErrors = rows.compactMap { r in r.smoothed.map { $0 - r.truth } }
+        meanError = errors.isEmpty ? nil : errors.reduce(0, +) / Double(errors.count)
+        rmse = Self.rms(errors)
+        smoothedRMSE = Self.rms(smoothedErrors)
+        let sorted = errors.map(abs).sorted()
+        p90 = sorted.isEmpty ? nil : sorted[Int((0.9 * Double(sorted.count - 1)).rounded())]
+        crlb = CramerRaoBound.distanceStandardDeviation(frequencies: CramerRaoBound.allowedChannelFrequencies, snrDB: snrDB,
+                                                        noise: .twoSided, paths: antennaPaths)
+    }
+
+    static func rms(_ v: [Double]) -> Double? { v.isEmpty ? nil : (v.map { $0 * $0 }.reduce(0, +) / Double(v.count)).squareRoot() }
+
+    var text: String {
+        var s = "summary: \(estimated) of \(procedures) procedures gave a distance"
+        if let meanError, let rmse, let p90 {
+            s += "; raw error: mean \(meanError >= 0 ? "+" : "")\(fixed(meanError, 3)) m, RMSE \(fixed(rmse, 3)) m, P90 \(fixed(p90, 3)) m"
+        }
+        if let smoothedRMSE { s += "; smoothed RMSE \(fixed(smoothedRMSE, 3)) m" }
+        s += "; CRLB \(fixed(crlb, 4)) m"
+        if let rmse { s += " (raw RMSE \(fixed(rmse / crlb, 2))x the bound)" }
+        return s
+    }
+
+    /// `{"summary": {...}}`, null for the figures a run without distances has none of.
+    func json(_ j: inout JSONWriter) {
+        j.object { j in
+            j.field("summary", object: { j in
+                j.field("procedures", procedures)
+                j.field("estimated", estimated)
+                j.field("mean_error_m", meanError, decimals: 5)
+                j.field("rmse_m", rmse, decimals: 5)
+                j.field("p90_error_m", p90, decimals: 5)
+                j.field("smoothed_rmse_m", smoothedRMSE, decimals: 5)
+                j.field("crlb_m", crlb, decimals: 5)
+                j.field("rmse_over_crlb", rmse.map { $0 / crlb }, decimals: 5)
+            })
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import DLTDoA
+import NearbyEmulation
+
+/// How a `tdoa` run went: fixes against truth (RMSE, 90th percentile), the tracked path, the
+/// Cramér-Rao bound of the geometry and noise, NLOS rejections, dropped frames.
+struct TDoASummary {
+    var fixes: Int
+    var measurements: Int
+    var epochsWithoutFix: Int
+    var rmse: Double?
+    var p90: Double?
+    var trackedRMSE: Double?
+    var crlb: Double?
+    var rejectedEpochs: Int
+    var otherNetworkFrames: Int
+    var discovery: Double?
+    var discoveryMethod: String
+
+    init(_ run: DLTDOASimulation.Run, deployment: DLTDOADeployment, options: DLTDOASimulation.Options) {
+        fixes = run.records.count
+        measurements = run.measurements
+        let discovered = run.discoveryTime ?? deployment.duration
+        let epochs = Int(((deployment.duration - discovered) / deployment.blockDuration).rounded())
+        epochsWithoutFix = max(0, epochs - fixes)
+        let errors = run.records.map(\.fixError)
+        rmse = Self.rms(errors)
+        p90 = NearbySummary.quantile(errors.sorted(), 0.9)
+        trackedRMSE = Self.rms(run.records.compactMap(\.trackedError))
+        crlb = Self.rms(run.records.map(\.bound).filter(\.isFinite))
+        rejectedEpochs = run.records.filter { !$0.fix.fix.rejectedAnchors.isEmpty }.count
+        otherNetworkFrames = run.otherNetworkFrames
+        discovery = run.discoveryTime
+        discoveryMethod = options.discoveryMethod == .wifi ? "Wi-Fi" : "Bluetooth LE"
+    }
+
+    static func rms(_ v: [Double]) -> Double? { v.isEmpty ? nil : (v.map { $0 * $0 }.reduce(0, +) / Double(v.count)).squareRoot() }
+
+    var text: String {
+        func m(_ v: Double?) -> String { v.map { fixed($0, 3) + " m" } ?? "-" }
+        var out = "\nsummary: \(fixes) fixes from \(measurements) measurements"
+        if epochsWithoutFix > 0 { out += " (\(epochsWithoutFix) epochs without a fix)" }
+        out += "; network discovered " + (discovery.map { "at \(fixed($0, 2)) s over \(discoveryMethod)" } ?? "never")
+        out += "\n  fix error: RMSE \(m(rmse)), 90th percentile \(m(p90)); tracked RMSE \(m(trackedRMSE)); CRLB \(m(crlb))"
+        if let rmse, let crlb, crlb > 0 { out += " (RMSE \(fixed(rmse / crlb, 2))x the bound)" }
+        out += "\n  NLOS anchors rejected in \(rejectedEpochs) of \(fixes) epochs; \(otherNetworkFrames) frames of other networks dropped"
+        return out
+    }
+
+    func json(_ j: inout JSONWriter) {
+        j.object { j in
+            j.field("summary", object: { j in
+                j.field("fixes", fixes)
+                j.field("measurements", measurements)
+                j.field("epochs_without_fix", epochsWithoutFix)
+                j.field("rmse_m", rmse, decimals: 4)
+                j.field("p90_m", p90, decimals: 4)
+                j.field("tracked_rmse_m", trackedRMSE, decimals: 4)
+                j.field("crlb_m", crlb, decimals: 4)
+                j.field("rejected_epochs", rejectedEpochs)
+                j.field("other_network_frames", otherNetworkFrames)
+                j.field("discovery_s", discovery, decimals: 4)
+            })
+        }
+    }
+}

@@ -1,0 +1,137 @@
+import DLTDoA
+import EmulatorMath
+import Foundation
+
+/// A DL-TDoA deployment as `reflector-emu tdoa` and `tdoa plan` read it from JSON: the anchors
+/// (address, position, network, cluster, initiator, crystal), NLOS zones, the phone's path and
+/// the radio's imperfections. Every wrong value is reported with its key path and what is
+/// allowed, for example `key "anchors[3].position_m" is [1, 2]; allowed: [x, y, z] in metres`.
+///
+/// ```json
+/// {"network_id": 4660,
+///  "anchors": [{"address": "0A01", "position_m": [0, 0, 2.8], "cluster": 0, "initiator": true, "clock_ppm": 12}, ...],
+///  "nlos_zones": [{"min_m": [4, 3, 0], "max_m": [5, 4, 3], "bias_m": 3}],
+///  "path": [{"t_s": 0, "position_m": [2, 2, 1.2]}, {"t_s": 6, "position_m": [8, 2, 1.2]}],
+///  "receiver_clock_ppm": -6.5, "timestamp_noise_m": 0.1, "loss_probability": 0.02, "block_ms": 200, "seed": 1}
+/// ```
+public enum DeploymentFile {
+    /// Reads and checks a deployment file.
+    public static func read(path: String) throws(ToolError) -> DLTDOADeployment {
+        guard let data = FileManager.default.contents(atPath: path) else { throw .badFile("\(path): cannot read the file") }
+        do {
+            return try parse(JSONValue.parse(data))
+        } catch {
+            throw .badFile("\(path): \(error.description)")
+        }
+    }
+
+    public static func parse(_ json: JSONValue) throws(ToolError) -> DLTDOADeployment {
+        let r = try JSONObjectReader(json)
+        let allowed = ["network_id", "anchors", "nlos_zones", "path", "receiver_clock_ppm", "timestamp_noise_m", "loss_probability", "block_ms", "seed"]
+        for key in r.object.keys.sorted() where !allowed.contains(key) {
+            throw .badKey(key: key, problem: "is not a deployment key; allowed: " + allowed.joined(separator: ", "))
+        }
+        let network = try r.integer("network_id", in: 0...Int(UInt32.max), default: 0x1234)
+        let anchors = try list(r, "anchors", required: true).enumerated().map { (i, v) throws(ToolError) in try anchor(v, "anchors[\(i)]", network: network) }
+        try checkClusters(anchors)
+        let zones = try list(r, "nlos_zones").enumerated().map { (i, v) throws(ToolError) in try zone(v, "nlos_zones[\(i)]") }
+        var path = try list(r, "path").enumerated().map { (i, v) throws(ToolError) in try pathPoint(v, "path[\(i)]") }
+        for (i, (a, b)) in zip(path, path.dropFirst()).enumerated() where b.time <= a.time {
+            throw .badKey(key: "path[\(i + 1)].t_s", problem: "is \(NumberText.plain(b.time)); allowed: later than path[\(i)].t_s (\(NumberText.plain(a.time)))")
+        }
+        if path.isEmpty { path = DLTDOADeployment.defaultRoom().path }
+        return DLTDOADeployment(
+            anchors: anchors, zones: zones, path: path,
+            receiverClockPPM: try r.number("receiver_clock_ppm", in: -100...100, unit: "ppm", default: 0),
+            timestampSigma: try r.number("timestamp_noise_m", in: 0...10, unit: "metres", default: 0.1),
+            lossProbability: try r.number("loss_probability", in: 0...0.99, unit: "", default: 0),
+            blockDuration: try r.number("block_ms", in: 20...2000, unit: "milliseconds", default: 200) / 1000,
+            seed: UInt64(try r.integer("seed", in: 0...Int.max, default: 1)))
+    }
+
+    static func anchor(_ v: JSONValue, _ path: String, network: Int) throws(ToolError) -> DLTDOADeployment.Anchor {
+        let r = try object(v, path)
+        let allowed = ["address", "position_m", "network_id", "cluster", "initiator", "clock_ppm", "drift_ppm_per_s"]
+        for key in r.object.keys.sorted() where !allowed.contains(key) {
+            throw .badKey(key: "\(path).\(key)", problem: "is not an anchor key; allowed: " + allowed.joined(separator: ", "))
+        }
+        let address: UInt16
+        switch r.optional("address") {
+        case .string(let s)?:
+            guard s.count == 4, let a = UInt16(s, radix: 16) else { throw .badKey(key: "\(path).address", problem: "is \"\(s)\"; allowed: 4 hexadecimal digits or an integer 0-65535") }
+            address = a
+        case .number?:
+            address = UInt16(try prefixed(path) { () throws(ToolError) in try r.integer("address", in: 0...65_535) })
+        default:
+            throw .badKey(key: "\(path).address", problem: "is \(r.optional("address")?.brief ?? "missing"); allowed: 4 hexadecimal digits or an integer 0-65535")
+        }
+        return try prefixed(path) { () throws(ToolError) in
+            DLTDOADeployment.Anchor(
+                address: address, position: try vector(r, "position_m"),
+                networkIdentifier: UInt32(try r.integer("network_id", in: 0...Int(UInt32.max), default: network)),
+                cluster: UInt8(try r.integer("cluster", in: 0...32, default: 0)), isInitiator: try r.bool("initiator", default: false),
+                clockPPM: try r.number("clock_ppm", in: -40...40, unit: "ppm", default: 0),
+                clockDriftPPMPerSecond: try r.number("drift_ppm_per_s", in: -1...1, unit: "ppm/s", default: 0))
+        }
+    }
+
+    /// One initiator per cluster, at most eight responders, addresses unique in a network.
+    static func checkClusters(_ anchors: [DLTDOADeployment.Anchor]) throws(ToolError) {
+        guard !anchors.isEmpty else { throw .badKey(key: "anchors", problem: "is empty; allowed: a list of at least 4 anchors") }
+        var seen = Set<String>()
+        for (i, a) in anchors.enumerated() where !seen.insert("\(a.networkIdentifier)/\(a.address)").inserted {
+            throw .badKey(key: "anchors[\(i)].address", problem: "repeats \(String(a.address, radix: 16, uppercase: true)) in network \(a.networkIdentifier); allowed: one anchor per address")
+        }
+        let clusters = Dictionary(grouping: anchors) { "network \($0.networkIdentifier) cluster \($0.cluster)" }
+        for (name, members) in clusters.sorted(by: { $0.key < $1.key }) {
+            let initiators = members.filter(\.isInitiator).count
+            guard initiators == 1 else { throw .badKey(key: "anchors", problem: "has \(initiators) initiators in \(name); allowed: exactly one (\"initiator\": true)") }
+            guard members.count <= 9 else { throw .badKey(key: "anchors", problem: "has \(members.count - 1) responders in \(name); allowed: at most 8 (a Poll lists at most 8)") }
+        }
+    }
+
+    static func zone(_ v: JSONValue, _ path: String) throws(ToolError) -> DLTDOADeployment.NLOSZone {
+        let r = try object(v, path)
+        return try prefixed(path) { () throws(ToolError) in
+            let lo = try vector(r, "min_m"), hi = try vector(r, "max_m")
+            guard hi.x > lo.x, hi.y > lo.y, hi.z > lo.z else { throw .badKey(key: "max_m", problem: "is not above min_m on every axis") }
+            return DLTDOADeployment.NLOSZone(minimum: lo, maximum: hi, bias: try r.number("bias_m", in: 0...100, unit: "metres"))
+        }
+    }
+
+    static func pathPoint(_ v: JSONValue, _ path: String) throws(ToolError) -> DLTDOADeployment.PathPoint {
+        let r = try object(v, path)
+        return try prefixed(path) { () throws(ToolError) in
+            DLTDOADeployment.PathPoint(time: try r.number("t_s", in: 0...3600, unit: "seconds"), position: try vector(r, "position_m"))
+        }
+    }
+
+    static func object(_ v: JSONValue, _ path: String) throws(ToolError) -> JSONObjectReader {
+        guard case .object = v else { throw .badKey(key: path, problem: "is \(v.brief); allowed: a JSON object") }
+        return try JSONObjectReader(v)
+    }
+
+    static func list(_ r: JSONObjectReader, _ key: String, required: Bool = false) throws(ToolError) -> [JSONValue] {
+        switch r.optional(key) {
+        case .array(let a)?: return a
+        case nil where !required: return []
+        case let v: throw .badKey(key: key, problem: "is \(v?.brief ?? "missing"); allowed: a list")
+        }
+    }
+
+    static func vector(_ r: JSONObjectReader, _ key: String) throws(ToolError) -> Vector3 {
+        guard case .array(let a)? = r.optional(key), a.count == 3, case .number(let x) = a[0], case .number(let y) = a[1], case .number(let z) = a[2],
+              [x, y, z].allSatisfy({ abs($0) <= 100_000 }) else {
+            throw .badKey(key: key, problem: "is \(r.optional(key)?.brief ?? "missing"); allowed: [x, y, z] in metres")
+        }
+        return Vector3(x, y, z)
+    }
+
+    /// Runs `body`, putting `path.` in front of the key of a key error.
+    static func prefixed<T>(_ path: String, _ body: () throws(ToolError) -> T) throws(ToolError) -> T {
+        do { return try body() } catch {
+            if case let .badKey(key, problem) = error { throw .badKey(key: "\(path).\(key)", problem: problem) }
+            throw error
+        }
+    }
+}
