@@ -33,6 +33,21 @@ func benchmarkPlanJSON(seconds: Double) {
         let secs = durationSeconds(clock.now - start)
         print("plan-json: \(Int(Double(plans) / secs)) procedure plans/s written as JSON \(name) (\(bytes / max(plans, 1)) bytes each)")
     }
+    // The planner alone on the same configuration, for the cost of writing by difference.
+    do {
+        let clock = ContinuousClock()
+        let start = clock.now
+        var planner = report.makePlanner()
+        var plans = 0, checksum = 0
+        while durationSeconds(clock.now - start) < seconds {
+            for _ in 0..<batch {
+                planner.beginProcedure()
+                while let s = planner.nextStep() { checksum &+= Int(s.channel) }
+                plans += 1
+            }
+        }
+        print("plan-json: \(Int(Double(plans) / durationSeconds(clock.now - start))) procedure plans/s planned without writing (checksum \(checksum))")
+    }
     let null = open("/dev/null", O_WRONLY)
     guard null >= 0 else { return print("plan-json: cannot open /dev/null") }
     defer { close(null) }
@@ -40,14 +55,14 @@ func benchmarkPlanJSON(seconds: Double) {
         let inner: any ByteSink
         var count = 0
         init(_ inner: any ByteSink) { self.inner = inner }
-        func write(_ bytes: [UInt8]) {
+        func write(_ bytes: UnsafeRawBufferPointer) {
             count += bytes.count
             inner.write(bytes)
         }
     }
     final class Discard: ByteSink {
         var count = 0
-        func write(_ bytes: [UInt8]) { count += bytes.count }
+        func write(_ bytes: UnsafeRawBufferPointer) { count += bytes.count }
     }
     measure("to /dev/null") {
         let sink = Counting(FileDescriptorSink(null))

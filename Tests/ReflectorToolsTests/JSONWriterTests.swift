@@ -50,7 +50,7 @@ struct JSONWriterTests {
     /// rest is UTF-8 as it is; JSONSerialization reads back the same string.
     @Test func stringsAreEscapedPerRFC8259() throws {
         let nasty = "tab\there\r\n\u{01}\u{1F}\u{7F}\"quote\" back\\slash \u{08}\u{0C} naïve 東京 🛰 \u{2028}"
-        let text = Self.json { $0.object { j in j.field("s", nasty); j.key(nasty); j.value(1) } }
+        let text = Self.json { $0.object { j in j.field("s", nasty); j.key(text: nasty); j.value(1) } }
         #expect(text.contains("tab\\there\\r\\n\\u0001\\u001f\u{7F}\\\"quote\\\" back\\\\slash \\b\\f naïve"))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         #expect(object["s"] as? String == nasty)

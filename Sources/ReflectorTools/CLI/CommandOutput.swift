@@ -2,7 +2,7 @@ import Foundation
 
 /// Where a command's output bytes go in the end: standard output, a file descriptor, memory.
 public protocol ByteSink: AnyObject {
-    func write(_ bytes: [UInt8])
+    func write(_ bytes: UnsafeRawBufferPointer)
 }
 
 /// Writes to a file descriptor, all of each buffer (retrying after EINTR and short writes);
@@ -13,20 +13,18 @@ public final class FileDescriptorSink: ByteSink {
 
     public init(_ descriptor: Int32) { self.descriptor = descriptor }
 
-    public func write(_ bytes: [UInt8]) {
-        guard !failed else { return }
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let n = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if n > 0 {
-                    offset += n
-                } else if n < 0 && errno == EINTR {
-                    continue
-                } else {
-                    failed = true
-                    return
-                }
+    public func write(_ bytes: UnsafeRawBufferPointer) {
+        guard !failed, let start = bytes.baseAddress else { return }
+        var offset = 0
+        while offset < bytes.count {
+            let n = Foundation.write(descriptor, start + offset, bytes.count - offset)
+            if n > 0 {
+                offset += n
+            } else if n < 0 && errno == EINTR {
+                continue
+            } else {
+                failed = true
+                return
             }
         }
     }
@@ -36,7 +34,7 @@ public final class FileDescriptorSink: ByteSink {
 public final class MemorySink: ByteSink {
     public private(set) var bytes: [UInt8] = []
     public init() {}
-    public func write(_ bytes: [UInt8]) { self.bytes += bytes }
+    public func write(_ bytes: UnsafeRawBufferPointer) { self.bytes += bytes }
 }
 
 /// A command's standard output: text lines and JSON Lines records into one buffer, flushed
@@ -46,12 +44,11 @@ public final class CommandOutput {
     public let sink: any ByteSink
     /// Whether every line is flushed at once (a terminal, or a line a peer waits for).
     public var flushesEachLine: Bool
-    private var pending: [UInt8] = []
+    private let pending = ByteBuffer(capacity: JSONWriter.flushThreshold + 4096)
 
     public init(sink: any ByteSink, flushesEachLine: Bool = false) {
         self.sink = sink
         self.flushesEachLine = flushesEachLine
-        pending.reserveCapacity(JSONWriter.flushThreshold + 4096)
     }
 
     /// Standard output, flushed line by line when it is a terminal.
@@ -70,15 +67,15 @@ public final class CommandOutput {
 
     /// `s` as it is.
     public func write(_ s: String) {
-        pending.append(contentsOf: s.utf8)
-        if flushesEachLine || pending.count >= JSONWriter.flushThreshold { flush() }
+        pending.append(s.utf8)
+        afterWrite()
     }
 
     /// `s` and a newline.
     public func line(_ s: String) {
-        pending.append(contentsOf: s.utf8)
-        pending.append(UInt8(ascii: "\n"))
-        if flushesEachLine || pending.count >= JSONWriter.flushThreshold { flush() }
+        pending.append(s.utf8)
+        pending.append(CollectionOfOne(UInt8(ascii: "\n")))
+        afterWrite()
     }
 
     /// One JSON Lines record: `body` writes one value, then a newline ends it.
@@ -92,16 +89,19 @@ public final class CommandOutput {
     /// JSON of any length written through the output's buffer: `body` may call
     /// `flushIfFull()` between parts of a long document to keep memory bounded.
     public func json(style: JSONWriter.Style = .spaced, _ body: (inout JSONWriter) -> Void) {
-        var w = JSONWriter(style: style, sink: sink)
-        swap(&w.bytes, &pending)
+        var w = JSONWriter(style: style, buffer: pending, sink: sink)
         body(&w)
-        swap(&w.bytes, &pending)
+        w.commit()
+        afterWrite()
+    }
+
+    private func afterWrite() {
         if flushesEachLine || pending.count >= JSONWriter.flushThreshold { flush() }
     }
 
     public func flush() {
-        guard !pending.isEmpty else { return }
-        sink.write(pending)
-        pending.removeAll(keepingCapacity: true)
+        guard pending.count > 0 else { return }
+        sink.write(pending.raw)
+        pending.count = 0
     }
 }

@@ -8,29 +8,27 @@ import Foundation
 ///
 /// The fast path multiplies by 10^decimals and rounds. The product is rounded once, so it can
 /// only land on the wrong side of a half when it lies within an ulp of one; there the exact
-/// product's error (`fma`) decides, and an exact tie goes to the even neighbour. Values too
-/// large for 52-bit integer arithmetic take `String(format:)`, which is exact.
+/// product's error (a fused multiply-add) decides, and an exact tie goes to the even
+/// neighbour. Values too large for 52-bit integer arithmetic take `String(format:)`, which is
+/// exact (they do not occur in the tool's output).
 public enum FixedDecimal {
     /// The most digits after the point the fast path handles (10^15 is exact in a Double).
     public static let maximumDecimals = 15
+    /// The most bytes the fast path writes: a sign, 16 integer digits, the point, 15 decimals.
+    public static let fastPathLength = 40
 
-    static let powers: [Double] = (0...maximumDecimals).map { n in (0..<n).reduce(1.0) { p, _ in p * 10 } }
-    static let integerPowers: [UInt64] = (0...maximumDecimals).map { n in (0..<n).reduce(UInt64(1)) { p, _ in p * 10 } }
-
-    /// Appends `value` with `decimals` digits (0...15) to `out` as ASCII and returns true; a
-    /// non-finite value appends nothing and returns false (JSON writes null, text `nan`).
-    public static func append(_ value: Double, decimals: Int, to out: inout [UInt8]) -> Bool {
-        guard value.isFinite else { return false }
+    /// Writes `value` with `decimals` digits (0...15) at `p` and returns the length; nil, with
+    /// nothing written, for a value that is not finite or is too large for the fast path.
+    @inline(__always)
+    public static func write(_ value: Double, decimals: Int, to p: UnsafeMutablePointer<UInt8>) -> Int? {
+        guard value.isFinite else { return nil }
         let d = min(max(decimals, 0), maximumDecimals)
         let magnitude = value.magnitude
-        let scale = powers[d]
+        let scale = power(d)
         let product = magnitude * scale
-        guard product < 0x1p52 else {
-            out.append(contentsOf: String(format: "%.\(d)f", value).utf8)
-            return true
-        }
+        guard product < 0x1p52 else { return nil }
         var n = UInt64(product.rounded(.down))
-        // The distance from the product to the half above its integer part; k + 0.5 is exact.
+        // The distance from the product to the half above its integer part (n + 0.5 is exact).
         let aboveHalf = product - (Double(n) + 0.5)
         if aboveHalf.magnitude > product.ulp {
             if aboveHalf > 0 { n += 1 }
@@ -41,44 +39,96 @@ public enum FixedDecimal {
             let exact = aboveHalf + error
             if exact > 0 || (exact == 0 && n & 1 == 1) { n += 1 }
         }
-        if value.sign == .minus { out.append(UInt8(ascii: "-")) }
-        let unit = integerPowers[d]
-        appendDecimal(n / unit, to: &out)
-        if d > 0 {
-            out.append(UInt8(ascii: "."))
-            var fraction = n % unit
-            let start = out.count
-            for _ in 0..<d {
-                out.append(UInt8(ascii: "0") + UInt8(fraction % 10))
-                fraction /= 10
-            }
-            out[start..<out.count].reverse()
+        var length = 0
+        if value.sign == .minus {
+            p.pointee = UInt8(ascii: "-")
+            length = 1
         }
-        return true
+        if d == 0 { return length + writeDecimal(n, to: p + length) }
+        let unit = integerPower(d)
+        length += writeDecimal(n / unit, to: p + length)
+        p[length] = UInt8(ascii: ".")
+        var fraction = n % unit
+        var k = length + d
+        while k > length {
+            p[k] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction % 10)
+            fraction /= 10
+            k -= 1
+        }
+        return length + 1 + d
     }
 
-    /// The decimal digits of `v`.
-    public static func appendDecimal(_ v: UInt64, to out: inout [UInt8]) {
+    /// Writes the decimal digits of `v` at `p` (at most 20) and returns how many.
+    @inline(__always)
+    public static func writeDecimal(_ v: UInt64, to p: UnsafeMutablePointer<UInt8>) -> Int {
         if v < 10 {
-            out.append(UInt8(ascii: "0") + UInt8(v))
-            return
+            p.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v)
+            return 1
+        }
+        var digits = 1
+        var t = v
+        while t >= 10 {
+            t /= 10
+            digits += 1
         }
         var v = v
-        let start = out.count
-        while v > 0 {
-            out.append(UInt8(ascii: "0") + UInt8(v % 10))
-            v /= 10
+        var k = digits - 1
+        let pairs = pairDigits.utf8Start
+        while v >= 100 {
+            let r = Int(v % 100) * 2
+            v /= 100
+            p[k] = pairs[r + 1]
+            p[k - 1] = pairs[r]
+            k -= 2
         }
-        out[start..<out.count].reverse()
+        if v >= 10 {
+            p[k] = pairs[Int(v) * 2 + 1]
+            p[k - 1] = pairs[Int(v) * 2]
+        } else {
+            p[k] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v)
+        }
+        return digits
+    }
+
+    /// "00" "01" ... "99": two digits at a time.
+    static let pairDigits: StaticString = """
+        00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+        40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899
+        """
+
+    @inline(__always)
+    static func power(_ d: Int) -> Double {
+        switch d {
+        case 0: 1
+        case 1: 10
+        case 2: 100
+        case 3: 1000
+        case 4: 10000
+        case 5: 100_000
+        case 6: 1_000_000
+        default:
+            (0..<d).reduce(1.0) { p, _ in p * 10 }
+        }
+    }
+
+    @inline(__always)
+    static func integerPower(_ d: Int) -> UInt64 {
+        var p: UInt64 = 1
+        for _ in 0..<d { p &*= 10 }
+        return p
     }
 
     /// The text `%.Nf` prints: digits for a finite value, `nan`, `inf` or `-inf` otherwise.
     public static func text(_ value: Double, _ decimals: Int) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(24)
-        guard append(value, decimals: decimals, to: &bytes) else {
+        guard value.isFinite else {
             return value.isNaN ? (value.sign == .minus ? "-nan" : "nan") : (value < 0 ? "-inf" : "inf")
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: fastPathLength) { buffer in
+            guard let n = write(value, decimals: decimals, to: buffer.baseAddress!) else {
+                return String(format: "%.\(min(max(decimals, 0), maximumDecimals))f", value)
+            }
+            return String(decoding: UnsafeBufferPointer(start: buffer.baseAddress!, count: n), as: UTF8.self)
+        }
     }
 }

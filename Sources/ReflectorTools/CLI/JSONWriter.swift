@@ -1,16 +1,20 @@
 /// The one JSON writer of the tool: every JSON the commands print (loopback, nearby and tdoa
 /// JSON Lines, estimate, plan, check, ports, tdoa plan, the summaries) is written through it.
 ///
-/// It streams UTF-8 into a byte buffer, with no intermediate `String` per value, so `plan
-/// --json` can write a 13 KB plan in a few microseconds; a document larger than the buffer is
-/// flushed to its sink as it goes (`flushIfFull`). It writes what RFC 8259 allows and nothing
-/// else: strings with every control character below U+0020, `"` and `\` escaped (§7); integers
-/// as they are; doubles with a fixed number of decimals per field (`FixedDecimal`, the digits
-/// `%.Nf` printed), and NaN and ±infinity as null. The separators are `, ` and `: ` (`.spaced`,
-/// the form the tool has always printed) or `,` and `:` (`.compact`, the form of `ports`).
+/// It streams UTF-8 into a byte buffer through a raw pointer, with no intermediate `String`
+/// per value, so `plan --json` writes a 13 KB plan in a few microseconds; a document larger
+/// than the buffer is flushed to its sink as it goes (`flushIfFull`). It writes what RFC 8259
+/// allows and nothing else: strings with every control character below U+0020, `"` and `\`
+/// escaped (§7); integers as they are; doubles with a fixed number of decimals per field
+/// (`FixedDecimal`, the digits `%.Nf` printed), and NaN and ±infinity as null. The separators
+/// are `, ` and `: ` (`.spaced`, the form the tool has always printed) or `,` and `:`
+/// (`.compact`, the form of `ports`).
 ///
 /// Foundation's JSONEncoder cannot keep the tool's layout (fixed decimals per field, the
 /// spacing, key order) byte for byte, nor reach the plan rate: hence this writer.
+///
+/// A writer is used through `inout` while it writes (`CommandOutput.json`) and not copied: it
+/// mirrors its buffer's pointer and count, and `commit()` hands them back.
 public struct JSONWriter {
     public enum Style: Sendable {
         /// `{"a": 1, "b": [1, 2]}`
@@ -19,10 +23,13 @@ public struct JSONWriter {
         case compact
     }
 
-    public var bytes: [UInt8]
     public let style: Style
-    /// Where `flushIfFull` sends the bytes written so far; nil keeps everything in `bytes`.
+    let buffer: ByteBuffer
+    /// Where `flushIfFull` sends the bytes written so far; nil keeps everything in the buffer.
     let sink: (any ByteSink)?
+    private var base: UnsafeMutablePointer<UInt8>
+    private var count: Int
+    private var capacity: Int
     /// Nesting depth: 0 at the top level.
     private var depth = 0
     /// Bit d set: the container at depth d already holds a member (the next needs a comma).
@@ -32,37 +39,48 @@ public struct JSONWriter {
 
     public static let flushThreshold = 1 << 16
 
-    public init(style: Style = .spaced, bytes: [UInt8] = [], sink: (any ByteSink)? = nil) {
+    /// A writer appending to `buffer` (a fresh one by default).
+    public init(style: Style = .spaced, buffer: ByteBuffer = ByteBuffer(), sink: (any ByteSink)? = nil) {
         self.style = style
-        self.bytes = bytes
+        self.buffer = buffer
         self.sink = sink
+        base = buffer.base
+        count = buffer.count
+        capacity = buffer.capacity
     }
+
+    /// Hands the bytes written back to the buffer (the writer may go on afterwards).
+    public mutating func commit() { buffer.count = count }
+
+    /// A copy of what the buffer holds, written bytes included.
+    public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
     // MARK: Structure
 
     public mutating func beginObject() {
         beforeValue()
-        bytes.append(UInt8(ascii: "{"))
+        byte(UInt8(ascii: "{"))
         open()
     }
 
     public mutating func endObject() {
         close()
-        bytes.append(UInt8(ascii: "}"))
+        byte(UInt8(ascii: "}"))
     }
 
     public mutating func beginArray() {
         beforeValue()
-        bytes.append(UInt8(ascii: "["))
+        byte(UInt8(ascii: "["))
         open()
     }
 
     public mutating func endArray() {
         close()
-        bytes.append(UInt8(ascii: "]"))
+        byte(UInt8(ascii: "]"))
     }
 
     /// An object value: `body` writes its members.
+    @inline(__always)
     public mutating func object(_ body: (inout JSONWriter) -> Void) {
         beginObject()
         body(&self)
@@ -70,6 +88,7 @@ public struct JSONWriter {
     }
 
     /// An array value: `body` writes its elements.
+    @inline(__always)
     public mutating func array(_ body: (inout JSONWriter) -> Void) {
         beginArray()
         body(&self)
@@ -77,65 +96,115 @@ public struct JSONWriter {
     }
 
     /// A member's key (a literal of the tool: written as it is, so it must need no escaping).
+    @inline(__always)
     public mutating func key(_ name: StaticString) {
+        ensure(name.utf8CodeUnitCount + 6)
         memberSeparator()
-        bytes.append(UInt8(ascii: "\""))
-        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(UInt8(ascii: "\""))
-        keySeparator()
+        base[count] = UInt8(ascii: "\"")
+        (base + count + 1).update(from: name.utf8Start, count: name.utf8CodeUnitCount)
+        count += name.utf8CodeUnitCount + 1
+        base[count] = UInt8(ascii: "\"")
+        base[count + 1] = UInt8(ascii: ":")
+        count += 2
+        if style == .spaced {
+            base[count] = UInt8(ascii: " ")
+            count += 1
+        }
+        afterKey = true
     }
 
     /// A member's key from data (escaped).
-    public mutating func key(_ name: String) {
+    public mutating func key(text name: String) {
+        ensure(2)
         memberSeparator()
         appendQuoted(name)
-        keySeparator()
+        ensure(2)
+        byte(UInt8(ascii: ":"))
+        if style == .spaced { byte(UInt8(ascii: " ")) }
+        afterKey = true
     }
 
     // MARK: Values
 
+    @inline(__always)
     public mutating func value(_ v: some BinaryInteger) {
+        ensure(24)
         beforeValue()
-        if v < 0 { bytes.append(UInt8(ascii: "-")) }
-        FixedDecimal.appendDecimal(UInt64(v.magnitude), to: &bytes)
+        if v < 0 {
+            base[count] = UInt8(ascii: "-")
+            count += 1
+        }
+        count += FixedDecimal.writeDecimal(UInt64(v.magnitude), to: base + count)
     }
 
     /// A double with exactly `decimals` digits after the point; null when it is not finite.
     public mutating func value(_ v: Double, decimals: Int) {
+        ensure(FixedDecimal.fastPathLength)
         beforeValue()
-        if !FixedDecimal.append(v, decimals: decimals, to: &bytes) { appendLiteral("null") }
+        if let n = FixedDecimal.write(v, decimals: decimals, to: base + count) {
+            count += n
+        } else if v.isFinite {
+            // Too large for the fast path: the exact digits `%.Nf` prints.
+            appendBytes(FixedDecimal.text(v, decimals).utf8)
+        } else {
+            appendLiteral("null")
+        }
     }
 
     public mutating func value(_ s: String) {
+        ensure(2)
         beforeValue()
         appendQuoted(s)
     }
 
     public mutating func value(_ b: Bool) {
+        ensure(8)
         beforeValue()
         appendLiteral(b ? "true" : "false")
     }
 
     public mutating func null() {
+        ensure(8)
         beforeValue()
         appendLiteral("null")
     }
 
-    /// `v` as a string of exactly `digits` upper-case hexadecimal digits ("6C376AB8").
+    /// `v` as a string of exactly `digits` (at most 16) upper-case hexadecimal digits ("6C376AB8").
+    @inline(__always)
     public mutating func hexValue(_ v: UInt64, digits: Int) {
+        ensure(digits + 4)
         beforeValue()
-        bytes.append(UInt8(ascii: "\""))
-        for shift in stride(from: (digits - 1) * 4, through: 0, by: -4) {
-            bytes.append(Self.hexDigits[Int((v >> UInt64(shift)) & 0xF)])
+        let hex = Self.hexDigits.utf8Start
+        base[count] = UInt8(ascii: "\"")
+        var shift = (digits - 1) * 4
+        var p = base + count + 1
+        while shift >= 0 {
+            p.pointee = hex[Int((v >> UInt64(shift)) & 0xF)]
+            p += 1
+            shift -= 4
         }
-        bytes.append(UInt8(ascii: "\""))
+        p.pointee = UInt8(ascii: "\"")
+        count += digits + 2
     }
 
-    static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
-    static let lowerHexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+    /// A string value that needs no escaping (a literal of the tool: "mode0", "none").
+    @inline(__always)
+    public mutating func value(literal: StaticString) {
+        ensure(literal.utf8CodeUnitCount + 4)
+        beforeValue()
+        base[count] = UInt8(ascii: "\"")
+        (base + count + 1).update(from: literal.utf8Start, count: literal.utf8CodeUnitCount)
+        count += literal.utf8CodeUnitCount + 1
+        base[count] = UInt8(ascii: "\"")
+        count += 1
+    }
+
+    static let hexDigits: StaticString = "0123456789ABCDEF"
+    static let lowerHexDigits: StaticString = "0123456789abcdef"
 
     // MARK: Members
 
+    @inline(__always)
     public mutating func field(_ name: StaticString, _ v: some BinaryInteger) {
         key(name)
         value(v)
@@ -191,18 +260,51 @@ public struct JSONWriter {
     }
 
     /// Ends a JSON Lines record.
-    public mutating func newline() {
-        bytes.append(UInt8(ascii: "\n"))
-    }
+    public mutating func newline() { byte(UInt8(ascii: "\n")) }
 
     /// Sends the bytes written so far to the sink once they pass `flushThreshold`.
     public mutating func flushIfFull() {
-        guard bytes.count >= Self.flushThreshold, let sink else { return }
-        sink.write(bytes)
-        bytes.removeAll(keepingCapacity: true)
+        guard count >= Self.flushThreshold, let sink else { return }
+        sink.write(UnsafeRawBufferPointer(start: base, count: count))
+        count = 0
     }
 
     // MARK: Internals
+
+    /// Room for `n` more bytes.
+    @inline(__always)
+    private mutating func ensure(_ n: Int) {
+        if count + n > capacity { grow(n) }
+    }
+
+    private mutating func grow(_ n: Int) {
+        buffer.count = count
+        buffer.reserve(count + n)
+        base = buffer.base
+        capacity = buffer.capacity
+    }
+
+    @inline(__always)
+    private mutating func byte(_ b: UInt8) {
+        ensure(1)
+        base[count] = b
+        count += 1
+    }
+
+    private mutating func appendBytes(_ bytes: some Collection<UInt8>) {
+        ensure(bytes.count)
+        for b in bytes {
+            base[count] = b
+            count += 1
+        }
+    }
+
+    @inline(__always)
+    private mutating func appendLiteral(_ s: StaticString) {
+        ensure(s.utf8CodeUnitCount)
+        (base + count).update(from: s.utf8Start, count: s.utf8CodeUnitCount)
+        count += s.utf8CodeUnitCount
+    }
 
     private mutating func open() {
         depth += 1
@@ -216,6 +318,7 @@ public struct JSONWriter {
     }
 
     /// Before a value: the comma between array elements (none after a key, none at the top).
+    @inline(__always)
     private mutating func beforeValue() {
         if afterKey {
             afterKey = false
@@ -225,54 +328,62 @@ public struct JSONWriter {
         memberSeparator()
     }
 
+    /// The comma (and space) before every member but the first; needs 2 bytes of room.
+    @inline(__always)
     private mutating func memberSeparator() {
         let bit: UInt64 = 1 << UInt64(depth)
         if hasMember & bit != 0 {
-            bytes.append(UInt8(ascii: ","))
-            if style == .spaced { bytes.append(UInt8(ascii: " ")) }
+            ensure(2)
+            base[count] = UInt8(ascii: ",")
+            count += 1
+            if style == .spaced {
+                base[count] = UInt8(ascii: " ")
+                count += 1
+            }
         } else {
             hasMember |= bit
         }
-    }
-
-    private mutating func keySeparator() {
-        bytes.append(UInt8(ascii: ":"))
-        if style == .spaced { bytes.append(UInt8(ascii: " ")) }
-        afterKey = true
-    }
-
-    private mutating func appendLiteral(_ s: StaticString) {
-        s.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
     /// A string literal, escaped per RFC 8259 §7: `"` and `\`, and every control character
     /// below U+0020 (the short forms \b \f \n \r \t, else \u00XX); everything else, non-ASCII
     /// included, as its UTF-8 bytes.
     mutating func appendQuoted(_ s: String) {
-        bytes.append(UInt8(ascii: "\""))
         var s = s
         s.withUTF8 { utf8 in
-            var start = 0
-            for (i, b) in utf8.enumerated() where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") {
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<i]))
-                bytes.append(UInt8(ascii: "\\"))
+            // At most six bytes per input byte (\u00XX), and the quotes.
+            ensure(utf8.count * 6 + 2)
+            base[count] = UInt8(ascii: "\"")
+            count += 1
+            let lower = Self.lowerHexDigits.utf8Start
+            for b in utf8 {
+                if b >= 0x20 && b != UInt8(ascii: "\"") && b != UInt8(ascii: "\\") {
+                    base[count] = b
+                    count += 1
+                    continue
+                }
+                base[count] = UInt8(ascii: "\\")
+                count += 1
                 switch b {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(b)
-                case 0x08: bytes.append(UInt8(ascii: "b"))
-                case 0x0C: bytes.append(UInt8(ascii: "f"))
-                case 0x0A: bytes.append(UInt8(ascii: "n"))
-                case 0x0D: bytes.append(UInt8(ascii: "r"))
-                case 0x09: bytes.append(UInt8(ascii: "t"))
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): base[count] = b
+                case 0x08: base[count] = UInt8(ascii: "b")
+                case 0x0C: base[count] = UInt8(ascii: "f")
+                case 0x0A: base[count] = UInt8(ascii: "n")
+                case 0x0D: base[count] = UInt8(ascii: "r")
+                case 0x09: base[count] = UInt8(ascii: "t")
                 default:
                     // \u00XX in lower case, as \u001f.
-                    bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
-                    bytes.append(Self.lowerHexDigits[Int(b >> 4)])
-                    bytes.append(Self.lowerHexDigits[Int(b & 0xF)])
+                    base[count] = UInt8(ascii: "u")
+                    base[count + 1] = UInt8(ascii: "0")
+                    base[count + 2] = UInt8(ascii: "0")
+                    base[count + 3] = lower[Int(b >> 4)]
+                    base[count + 4] = lower[Int(b & 0xF)]
+                    count += 4
                 }
-                start = i + 1
+                count += 1
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
+            base[count] = UInt8(ascii: "\"")
+            count += 1
         }
-        bytes.append(UInt8(ascii: "\""))
     }
 }

@@ -16,7 +16,7 @@ public struct PlanReport {
 
     var antennaPaths: Int { config.antennaConfiguration.antennaPaths }
 
-    func makePlanner() -> ProcedurePlanner {
+    public func makePlanner() -> ProcedurePlanner {
         ProcedurePlanner(configuration: config.configuration, schedule: config.schedule, antennaPaths: antennaPaths,
                          drbg: security.drbg, policy: config.leftoverBitPolicy, classification: config.classification)
     }
@@ -54,7 +54,7 @@ public struct PlanReport {
         j.field("step", s.index)
         j.field("subevent", s.subevent)
         j.key("kind")
-        j.value(kindName(s.kind))
+        j.value(literal: kindName(s.kind))
         j.field("mode", s.mode.rawValue)
         j.field("channel", s.channel)
         if let aa = s.accessAddresses {
@@ -66,7 +66,7 @@ public struct PlanReport {
         if s.mode.hasTones {
             j.field("antenna_permutation_index", s.antennaPermutationIndex)
             j.key("tone_extension")
-            j.value(toneExtensionName(s.toneExtension))
+            j.value(literal: toneExtensionName(s.toneExtension))
         }
         if let m = s.soundingMarker {
             j.key("marker_positions")
@@ -103,8 +103,8 @@ public struct PlanReport {
                 order = "#\(s.antennaPermutationIndex) " + AntennaPermutation.order(antennaPaths: antennaPaths, index: Int(s.antennaPermutationIndex)).map { "A\($0 + 1)" }.joined(separator: " ")
             }
             out += Self.row([
-                "\(s.index)", "\(s.subevent)", Self.kindName(s.kind), "\(s.mode.rawValue)", "\(s.channel)", "\(2402 + Int(s.channel))",
-                "\(s.startMicroseconds)", "\(s.durationMicroseconds)", order, s.mode.hasTones ? Self.toneExtensionName(s.toneExtension) : "",
+                "\(s.index)", "\(s.subevent)", "\(Self.kindName(s.kind))", "\(s.mode.rawValue)", "\(s.channel)", "\(2402 + Int(s.channel))",
+                "\(s.startMicroseconds)", "\(s.durationMicroseconds)", order, s.mode.hasTones ? "\(Self.toneExtensionName(s.toneExtension))" : "",
                 s.accessAddresses.map { Self.hex32($0.initiator) } ?? "", s.accessAddresses.map { Self.hex32($0.reflector) } ?? "",
             ])
         }
@@ -116,7 +116,7 @@ public struct PlanReport {
         return String(repeating: "0", count: 8 - s.count) + s
     }
 
-    static func toneExtensionName(_ t: ToneExtension) -> String {
+    static func toneExtensionName(_ t: ToneExtension) -> StaticString {
         switch t {
         case .none: "none"
         case .initiator: "initiator"
@@ -125,7 +125,7 @@ public struct PlanReport {
         }
     }
 
-    static func kindName(_ k: StepKind) -> String {
+    static func kindName(_ k: StepKind) -> StaticString {
         switch k {
         case .mode0: "mode0"
         case .main: "main"

@@ -135,7 +135,7 @@ public enum TDoAPlanCommand: Command {
                 j.field("max_m", s.maximum, decimals: 4)
                 j.field("fraction_under_m", object: { j in
                     for (t, fraction) in zip(TDoAPlanMap.Statistics.thresholds, s.fractionUnder) {
-                        j.key(f(t, 1))
+                        j.key(text: f(t, 1))
                         j.value(fraction, decimals: 4)
                     }
                 })
