@@ -43,22 +43,37 @@ public struct CaptureProcedures: Sendable {
     private var contexts: [Key: Context] = [:]
     private let defaultRole: CSRole
 
-    /// Reads a parsed capture; `defaultRole` is the role assumed for configurations the capture
-    /// has no Config Complete for.
-    public init(_ capture: BTSnoopParseResult, defaultRole: CSRole = .initiator) {
+    /// An empty reading, to be fed record by record (`add(_:offset:)`, then `end(_:)`);
+    /// `defaultRole` is the role assumed for configurations the capture has no Config Complete for.
+    public init(defaultRole: CSRole = .initiator) {
         self.defaultRole = defaultRole
+    }
+
+    /// Reads a parsed capture.
+    public init(_ capture: BTSnoopParseResult, defaultRole: CSRole = .initiator) {
+        self.init(defaultRole: defaultRole)
         let datalink = capture.header?.datalink ?? .hciUART
         var offset = BTSnoopFileHeader.length
         for record in capture.records {
-            if record.packet.indicator == .event { add(record.packet.bytes, offset: offset) }
+            add(record, offset: offset)
             offset += BTSnoopReader.recordHeaderLength + record.includedLength(in: datalink)
         }
-        if let error = capture.error { problems.append(CaptureProblem(error)) }
+        end(capture.error)
     }
 
     /// Parses and reads `bytes`, a whole btsnoop file.
     public init(bytes: [UInt8], defaultRole: CSRole = .initiator) {
         self.init(BTSnoopReader.parse(bytes), defaultRole: defaultRole)
+    }
+
+    /// Reads the next record of the capture, which starts at file offset `offset`.
+    public mutating func add(_ record: BTSnoopRecord, offset: Int) {
+        if record.packet.indicator == .event { add(record.packet.bytes, offset: offset) }
+    }
+
+    /// The capture ended, cleanly or with a btsnoop format error (which is its last problem).
+    public mutating func end(_ error: BTSnoopError?) {
+        if let error { problems.append(CaptureProblem(error)) }
     }
 
     private mutating func add(_ bytes: [UInt8], offset: Int) {

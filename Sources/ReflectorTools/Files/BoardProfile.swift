@@ -1,3 +1,4 @@
+import Foundation
 import ReflectorFirmware
 
 /// A board profile from `Hardware/boards/*.json`: which antennas a board has, how its RF switch
@@ -23,6 +24,16 @@ public struct BoardProfile: Equatable {
     public var firmware: BoardFirmwareRecipe?
 
     static let versions: [String: UInt8] = ["5.4": 0x0D, "6.0": 0x0E, "6.1": 0x0F, "6.2": 0x10, "6.3": 0x11]
+
+    /// Reads a profile from the bytes of its JSON file.
+    public static func parse(_ data: Data) throws(ToolError) -> BoardProfile {
+        try BoardProfile(json: JSONValue.parse(data))
+    }
+
+    /// Reads and checks the profile file at `path`; errors name the file.
+    public static func read(path: String) throws(ToolError) -> BoardProfile {
+        try JSONFile.read(path) { (v) throws(ToolError) in try BoardProfile(json: v) }
+    }
 
     public init(json: JSONValue) throws(ToolError) {
         let r = try JSONObjectReader(json)
@@ -60,7 +71,8 @@ public struct BoardProfile: Equatable {
             }
             var patterns: [UInt32] = []
             for (k, item) in items.enumerated() {
-                guard case .string(let text) = item, text.count == 8, let p = UInt32(text, radix: 16) else {
+                guard case .string(let text) = item, text.utf8.count == 8, text.utf8.allSatisfy(JSONObjectReader.isASCIIHexDigit),
+                      let p = UInt32(text, radix: 16) else {
                     throw .badKey(key: "antenna_switch.patterns[\(k)]", problem: "is \(item.brief); allowed: 8 hexadecimal digits")
                 }
                 guard p & ~mask == 0 else { throw .badKey(key: "antenna_switch.patterns[\(k)]", problem: "sets pins outside gpio_mask") }
@@ -92,10 +104,10 @@ public struct BoardProfile: Equatable {
         }
         var out: [UInt8] = []
         for item in items {
-            guard case .number(let n) = item, n == n.rounded(), n >= 0, n <= 7, possible.contains(UInt8(n)) else {
+            guard case .number(let n) = item, let aci = n.integer(as: UInt8.self), possible.contains(aci) else {
                 throw .badKey(key: "antenna_configurations", problem: "holds \(item.brief); allowed with \(antennas) antenna\(antennas == 1 ? "" : "s"): \(possible.map(String.init).joined(separator: ", "))")
             }
-            out.append(UInt8(n))
+            out.append(aci)
         }
         return out
     }

@@ -17,12 +17,12 @@ import Foundation
 public enum DeploymentFile {
     /// Reads and checks a deployment file.
     public static func read(path: String) throws(ToolError) -> DLTDOADeployment {
-        guard let data = FileManager.default.contents(atPath: path) else { throw .badFile("\(path): cannot read the file") }
-        do {
-            return try parse(JSONValue.parse(data))
-        } catch {
-            throw .badFile("\(path): \(error.description)")
-        }
+        try JSONFile.read(path) { (v) throws(ToolError) in try parse(v) }
+    }
+
+    /// Reads and checks a deployment from the bytes of its JSON file.
+    public static func parse(_ data: Data) throws(ToolError) -> DLTDOADeployment {
+        try parse(JSONValue.parse(data))
     }
 
     public static func parse(_ json: JSONValue) throws(ToolError) -> DLTDOADeployment {
@@ -31,7 +31,7 @@ public enum DeploymentFile {
         for key in r.object.keys.sorted() where !allowed.contains(key) {
             throw .badKey(key: key, problem: "is not a deployment key; allowed: " + allowed.joined(separator: ", "))
         }
-        let network = try r.integer("network_id", in: 0...Int(UInt32.max), default: 0x1234)
+        let network = try r.integer("network_id", in: 0...UInt32.max, default: 0x1234)
         let anchors = try list(r, "anchors", required: true).enumerated().map { (i, v) throws(ToolError) in try anchor(v, "anchors[\(i)]", network: network) }
         try checkClusters(anchors)
         let zones = try list(r, "nlos_zones").enumerated().map { (i, v) throws(ToolError) in try zone(v, "nlos_zones[\(i)]") }
@@ -46,10 +46,10 @@ public enum DeploymentFile {
             timestampSigma: try r.number("timestamp_noise_m", in: 0...10, unit: "metres", default: 0.1),
             lossProbability: try r.number("loss_probability", in: 0...0.99, unit: "", default: 0),
             blockDuration: try r.number("block_ms", in: 20...2000, unit: "milliseconds", default: 200) / 1000,
-            seed: UInt64(try r.integer("seed", in: 0...Int.max, default: 1)))
+            seed: try r.integer("seed", in: 0...UInt64.max, default: 1))
     }
 
-    static func anchor(_ v: JSONValue, _ path: String, network: Int) throws(ToolError) -> DLTDOADeployment.Anchor {
+    static func anchor(_ v: JSONValue, _ path: String, network: UInt32) throws(ToolError) -> DLTDOADeployment.Anchor {
         let r = try object(v, path)
         let allowed = ["address", "position_m", "network_id", "cluster", "initiator", "clock_ppm", "drift_ppm_per_s"]
         for key in r.object.keys.sorted() where !allowed.contains(key) {
@@ -58,18 +58,18 @@ public enum DeploymentFile {
         let address: UInt16
         switch r.optional("address") {
         case .string(let s)?:
-            guard s.count == 4, let a = UInt16(s, radix: 16) else { throw .badKey(key: "\(path).address", problem: "is \"\(s)\"; allowed: 4 hexadecimal digits or an integer 0-65535") }
+            guard s.utf8.count == 4, s.utf8.allSatisfy(JSONObjectReader.isASCIIHexDigit), let a = UInt16(s, radix: 16) else { throw .badKey(key: "\(path).address", problem: "is \"\(s)\"; allowed: 4 hexadecimal digits or an integer 0-65535") }
             address = a
         case .number?:
-            address = UInt16(try prefixed(path) { () throws(ToolError) in try r.integer("address", in: 0...65_535) })
+            address = try prefixed(path) { () throws(ToolError) in try r.integer("address", in: 0...UInt16.max) }
         default:
             throw .badKey(key: "\(path).address", problem: "is \(r.optional("address")?.brief ?? "missing"); allowed: 4 hexadecimal digits or an integer 0-65535")
         }
         return try prefixed(path) { () throws(ToolError) in
             DLTDOADeployment.Anchor(
                 address: address, position: try vector(r, "position_m"),
-                networkIdentifier: UInt32(try r.integer("network_id", in: 0...Int(UInt32.max), default: network)),
-                cluster: UInt8(try r.integer("cluster", in: 0...32, default: 0)), isInitiator: try r.bool("initiator", default: false),
+                networkIdentifier: try r.integer("network_id", in: 0...UInt32.max, default: network),
+                cluster: try r.integer("cluster", in: 0...32, default: 0), isInitiator: try r.bool("initiator", default: false),
                 clockPPM: try r.number("clock_ppm", in: -40...40, unit: "ppm", default: 0),
                 clockDriftPPMPerSecond: try r.number("drift_ppm_per_s", in: -1...1, unit: "ppm/s", default: 0))
         }
@@ -121,10 +121,10 @@ public enum DeploymentFile {
 
     static func vector(_ r: JSONObjectReader, _ key: String) throws(ToolError) -> Vector3 {
         guard case .array(let a)? = r.optional(key), a.count == 3, case .number(let x) = a[0], case .number(let y) = a[1], case .number(let z) = a[2],
-              [x, y, z].allSatisfy({ abs($0) <= 100_000 }) else {
+              [x, y, z].allSatisfy({ abs($0.double) <= 100_000 }) else {
             throw .badKey(key: key, problem: "is \(r.optional(key)?.brief ?? "missing"); allowed: [x, y, z] in metres")
         }
-        return Vector3(x, y, z)
+        return Vector3(x.double, y.double, z.double)
     }
 
     /// Runs `body`, putting `path.` in front of the key of a key error.

@@ -11,17 +11,18 @@ public struct JSONObjectReader {
     /// The value of `key`, or nil when it is absent.
     public func optional(_ key: String) -> JSONValue? { object[key] }
 
-    /// An integer in `range`; `default` when the key is absent (required when `default` is nil).
-    public func integer(_ key: String, in range: ClosedRange<Int>, default def: Int? = nil) throws(ToolError) -> Int {
+    /// A whole number in `range`, converted exactly to `T` (2^63 is not an `Int`, 3.5 is no
+    /// integer, 1e2 is 100); `default` when the key is absent (required when `default` is nil).
+    public func integer<T: FixedWidthInteger>(_ key: String, in range: ClosedRange<T>, default def: T? = nil) throws(ToolError) -> T {
         let allowed = "an integer from \(range.lowerBound) to \(range.upperBound)"
         guard let v = object[key] else {
             if let def { return def }
             throw .badKey(key: key, problem: "is missing; allowed: \(allowed)")
         }
-        guard case .number(let n) = v, n == n.rounded(), n >= Double(range.lowerBound), n <= Double(range.upperBound) else {
+        guard case .number(let n) = v, let i = n.integer(as: T.self), range.contains(i) else {
             throw .badKey(key: key, problem: "is \(v.brief); allowed: \(allowed)")
         }
-        return Int(n)
+        return i
     }
 
     /// A number in `range` (`unit` names it in the message); `default` when the key is absent
@@ -32,8 +33,8 @@ public struct JSONObjectReader {
             if let def { return def }
             throw .badKey(key: key, problem: "is missing; allowed: \(allowed)")
         }
-        guard case .number(let n) = v, range.contains(n) else { throw .badKey(key: key, problem: "is \(v.brief); allowed: \(allowed)") }
-        return n
+        guard case .number(let n) = v, range.contains(n.double) else { throw .badKey(key: key, problem: "is \(v.brief); allowed: \(allowed)") }
+        return n.double
     }
 
     /// An integer from a fixed list of values (for example the spec's T_IP1 times).
@@ -43,10 +44,10 @@ public struct JSONObjectReader {
             if let def { return def }
             throw .badKey(key: key, problem: "is missing; allowed: \(allowed)")
         }
-        guard case .number(let n) = v, n == n.rounded(), values.contains(Int(n)) else {
+        guard case .number(let n) = v, let i = n.integer(as: Int.self), values.contains(i) else {
             throw .badKey(key: key, problem: "is \(v.brief); allowed: \(allowed)")
         }
-        return Int(n)
+        return i
     }
 
     /// A string from a fixed list (compared exactly).
@@ -69,14 +70,20 @@ public struct JSONObjectReader {
         return b
     }
 
-    /// A string of exactly `digits` hexadecimal digits.
+    /// 0-9, a-f, A-F (not the fullwidth forms `Character.isHexDigit` also takes, which no
+    /// radix conversion reads).
+    static func isASCIIHexDigit(_ b: UInt8) -> Bool {
+        (0x30...0x39).contains(b) || (0x41...0x46).contains(b) || (0x61...0x66).contains(b)
+    }
+
+    /// A string of exactly `digits` ASCII hexadecimal digits.
     public func hex(_ key: String, digits: Int, default def: String? = nil) throws(ToolError) -> String {
         let allowed = "a string of \(digits) hexadecimal digits, most significant octet first"
         guard let v = object[key] else {
             if let def { return def }
             throw .badKey(key: key, problem: "is missing; allowed: \(allowed)")
         }
-        guard case .string(let s) = v, s.count == digits, s.allSatisfy(\.isHexDigit) else {
+        guard case .string(let s) = v, s.utf8.count == digits, s.utf8.allSatisfy(Self.isASCIIHexDigit) else {
             throw .badKey(key: key, problem: "is \(v.brief); allowed: \(allowed)")
         }
         return s

@@ -1,29 +1,33 @@
 import Foundation
 
 /// A parsed JSON document, kept as a tree so that configuration readers can say exactly which
-/// key was wrong and why (JSONDecoder's errors name coding paths, not what is allowed).
+/// key was wrong and why. Numbers keep their literal (`JSONNumber`), so integers convert
+/// exactly. `parse` is the tool's own parser (`JSONParser`): linear in the input, with a depth
+/// limit, exact numbers and errors that give the byte offset.
 public enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
-    case number(Double)
+    case number(JSONNumber)
     case string(String)
     case array([JSONValue])
     case object([String: JSONValue])
 
-    /// Parses UTF-8 JSON text.
+    /// Parses UTF-8 JSON text: a one-line error with the byte offset for anything that is not
+    /// valid UTF-8 or valid JSON, nested deeper than `JSONParser.maximumDepth`, or a number
+    /// beyond the double range.
     public static func parse(_ data: Data) throws(ToolError) -> JSONValue {
-        do {
-            return try JSONDecoder().decode(JSONValue.self, from: data)
-        } catch {
-            throw ToolError.badFile("not valid JSON (\(JSONValue.describe(error)))")
-        }
+        try parse(bytes: Array(data))
     }
 
-    private static func describe(_ error: Error) -> String {
-        if case DecodingError.dataCorrupted(let ctx) = error {
-            return (ctx.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String ?? ctx.debugDescription
+    public static func parse(bytes: [UInt8]) throws(ToolError) -> JSONValue {
+        do throws(JSONParser.Failure) {
+            return try bytes.withUnsafeBufferPointer { buffer throws(JSONParser.Failure) in
+                var parser = JSONParser(buffer)
+                return try parser.document()
+            }
+        } catch {
+            throw .badFile(error.description)
         }
-        return "\(error)"
     }
 
     /// A short rendering of the value for error messages.
@@ -31,22 +35,10 @@ public enum JSONValue: Equatable, Sendable {
         switch self {
         case .null: return "null"
         case .bool(let b): return b ? "true" : "false"
-        case .number(let n): return n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : String(n)
+        case .number(let n): return n.description
         case .string(let s): return "\"\(s)\""
         case .array: return "an array"
         case .object: return "an object"
         }
-    }
-}
-
-extension JSONValue: Decodable {
-    public init(from decoder: Decoder) throws {
-        let c = try decoder.singleValueContainer()
-        if c.decodeNil() { self = .null }
-        else if let b = try? c.decode(Bool.self) { self = .bool(b) }
-        else if let n = try? c.decode(Double.self) { self = .number(n) }
-        else if let s = try? c.decode(String.self) { self = .string(s) }
-        else if let a = try? c.decode([JSONValue].self) { self = .array(a) }
-        else { self = .object(try c.decode([String: JSONValue].self)) }
     }
 }

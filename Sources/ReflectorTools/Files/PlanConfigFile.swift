@@ -1,3 +1,4 @@
+import Foundation
 import ReflectorFirmware
 
 /// A CS configuration and its procedure parameters as `reflector-emu plan` reads them from
@@ -17,6 +18,16 @@ public struct PlanConfigFile: Equatable {
     static let phaseMeasurementTimes = times(.tPM)
     static let antennaSwitchTimes = AntennaSwitchTime.allCases.map { Int($0.microseconds) }
     static let rttTypeNames = ["aa_only", "sounding_32", "sounding_96", "random_32", "random_64", "random_96", "random_128"]
+
+    /// Reads a configuration from the bytes of its JSON file.
+    public static func parse(_ data: Data) throws(ToolError) -> PlanConfigFile {
+        try PlanConfigFile(json: JSONValue.parse(data))
+    }
+
+    /// Reads and checks the configuration file at `path`; errors name the file.
+    public static func read(path: String) throws(ToolError) -> PlanConfigFile {
+        try JSONFile.read(path) { (v) throws(ToolError) in try PlanConfigFile(json: v) }
+    }
 
     public init(json: JSONValue) throws(ToolError) {
         let r = try JSONObjectReader(json)
@@ -92,7 +103,7 @@ public struct PlanConfigFile: Equatable {
         let text = (allowed.map(String.init) + ["null"]).joined(separator: ", ")
         switch r.optional("sub_mode") {
         case nil, .null?: return nil
-        case .number(let n)? where n == n.rounded() && allowed.contains(Int(n)): return CSMode(rawValue: UInt8(n))
+        case .number(let n)? where n.integer(as: Int.self).map(allowed.contains) == true: return CSMode(rawValue: n.integer(as: UInt8.self)!)
         case let v?: throw .badKey(key: "sub_mode", problem: "is \(v.brief); allowed with main_mode \(mainMode): \(text)")
         }
     }
@@ -101,7 +112,7 @@ public struct PlanConfigFile: Equatable {
         let allowed = "0 to 6 or one of " + rttTypeNames.map { "\"\($0)\"" }.joined(separator: ", ")
         switch r.optional("rtt_type") {
         case nil: return .accessAddressOnly
-        case .number(let n)? where n == n.rounded() && n >= 0 && n <= 6: return RTTType(rawValue: UInt8(n))!
+        case .number(let n)? where n.integer(as: UInt8.self).map { $0 <= 6 } == true: return RTTType(rawValue: n.integer(as: UInt8.self)!)!
         case .string(let s)? where rttTypeNames.contains(s): return RTTType(rawValue: UInt8(rttTypeNames.firstIndex(of: s)!))!
         case let v?: throw .badKey(key: "rtt_type", problem: "is \(v.brief); allowed: \(allowed)")
         }

@@ -10,12 +10,7 @@ public enum ScenarioFile {
 
     /// Reads the file at `path` and returns the flags it stands for; errors name the file.
     public static func read(path: String) throws(ToolError) -> [String] {
-        guard let data = FileManager.default.contents(atPath: path) else { throw .badFile("\(path): cannot read the file") }
-        do {
-            return try parse(data)
-        } catch {
-            throw .badFile("\(path): \(error.description)")
-        }
+        try JSONFile.read(path) { (v) throws(ToolError) in try arguments(v) }
     }
 
     /// The flags the JSON text `data` stands for.
@@ -47,7 +42,8 @@ public enum ScenarioFile {
                 let text: String
                 switch v {
                 case .string(let s): text = s
-                case .number(let n): text = n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : String(n)
+                // A whole number as its digits (1e3 is --seed 1000), else as written.
+                case .number(let n): text = n.integerText ?? n.literal
                 default: throw .badKey(key: key, problem: "is \(v.brief); allowed: a number or a string as --\(key) takes it")
                 }
                 flags += ["--" + key, text]

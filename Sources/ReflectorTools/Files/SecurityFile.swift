@@ -1,3 +1,4 @@
+import Foundation
 import ReflectorFirmware
 
 /// The CS security material of SECURITY.json (`cs_iv`, `cs_in`, `cs_pv`, hex, most significant
@@ -7,6 +8,16 @@ public struct SecurityFile: Equatable {
     public var iv: Block128
     public var instantiationNonce: UInt64
     public var personalization: Block128
+
+    /// Reads security material from the bytes of its JSON file.
+    public static func parse(_ data: Data) throws(ToolError) -> SecurityFile {
+        try SecurityFile(json: JSONValue.parse(data))
+    }
+
+    /// Reads and checks the security file at `path`; errors name the file.
+    public static func read(path: String) throws(ToolError) -> SecurityFile {
+        try JSONFile.read(path) { (v) throws(ToolError) in try SecurityFile(json: v) }
+    }
 
     public init(json: JSONValue) throws(ToolError) {
         let r = try JSONObjectReader(json)

@@ -82,13 +82,9 @@ public enum EstimateCommand: Command {
         return problems.isEmpty ? .success : .failure(status: 2, ToolError.badFile(problems.joined(separator: "; ")).description)
     }
 
-    /// Reads a capture file; only a file that cannot be read at all throws.
+    /// Reads a capture file record by record; only a file that cannot be read at all throws.
     static func read(_ path: String, defaultRole: CSRole) throws(ToolError) -> CaptureProcedures {
-        do {
-            return CaptureProcedures(try BTSnoopReader.parseFile(atPath: path), defaultRole: defaultRole)
-        } catch {
-            throw .badFile("\(path): cannot read the file")
-        }
+        try CaptureFile.read(path: path, defaultRole: defaultRole)
     }
 
     /// `FILE: byte offset N: what; K procedures before it[; M more problems after it]`.
