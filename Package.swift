@@ -51,9 +51,9 @@ let package = Package(
         .target(name: "VirtualBoard", dependencies: ["BLEHost", "PhoneEmulation", "RadioWorld", "ReflectorFirmware", "HCITransport"]),
         // What the test targets share: seeded draws, hex literals, temporary directories.
         .target(name: "TestSupport", dependencies: ["EmulatorMath"]),
-        // SVG charts with no dependencies beyond the standard library: line and scatter charts,
-        // stacked panels and heat maps, with 1-2-5 ticks, escaping and locale-free numbers.
-        .target(name: "SVGCharts"),
+        // SVG charts: line and scatter charts, stacked panels and heat maps, with 1-2-5 ticks,
+        // escaping and locale-free numbers; EmulatorMath only for its one quantile definition.
+        .target(name: "SVGCharts", dependencies: ["EmulatorMath"]),
         // The tool's logic, Foundation allowed: CLI/ (the Command protocol, option tables that drive
         // parsing and help, ToolError, the one JSON writer, output, progress bars), Files/ (the
         // JSON parser and the readers of configuration files), Capture/ (btsnoop capture analysis

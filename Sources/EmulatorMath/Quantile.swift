@@ -16,6 +16,10 @@ public enum Quantile {
         let h = Double(sorted.count - 1) * min(max(p, 0), 1)
         let below = Int(h.rounded(.down))
         let above = min(below + 1, sorted.count - 1)
-        return sorted[below] + (h - Double(below)) * (sorted[above] - sorted[below])
+        let fraction = h - Double(below)
+        // An exact position or equal neighbours need no interpolation, which would turn an
+        // infinite neighbour into NaN (0 × ∞, ∞ − ∞): an unbounded value stays unbounded.
+        if fraction == 0 || sorted[below] == sorted[above] { return sorted[below] }
+        return sorted[below] + fraction * (sorted[above] - sorted[below])
     }
 }

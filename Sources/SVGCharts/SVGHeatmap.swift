@@ -1,3 +1,5 @@
+import EmulatorMath
+
 /// A heat map of values over an x/y rectangle in metres, rendered to SVG: coloured cells in the
 /// sequential palette (`ChartPalette.sequential`), a colour bar with ticks and the unit, axes with
 /// 1-2-5 ticks, labelled point markers and grey regions on top, and a title. Made for floor maps
@@ -112,8 +114,7 @@ public struct SVGHeatmap: Equatable, Sendable {
         let finite = values.filter(\.isFinite).sorted()
         var lo = lower ?? finite.first ?? 0
         var hi = cap ?? {
-            guard let top = finite.last else { return lo + 1 }
-            let median = finite[finite.count / 2]
+            guard let top = finite.last, let median = Quantile.ofSorted(finite, 0.5) else { return lo + 1 }
             return median > 0 ? min(top, 3 * median) : top
         }()
         if !lo.isFinite { lo = 0 }

@@ -94,7 +94,7 @@ struct TDoAPlanCommandTests {
         let path = Self.write(Self.anchorsJSON([("0C01", 0, 0, 0.5, true), ("0C02", 6, 0, 2.8, false), ("0C03", 0, 5, 2.8, false)]))
         let plot = Self.temporary("singular.svg")
         let text = try TDoAPlanCommand.run([path, "--grid", "0.5", "--plot", plot]).output
-        #expect(text.contains("min unbounded, median unbounded, 90th percentile unbounded, max unbounded"))
+        #expect(text.contains("min unbounded, median unbounded, 90th percentile (interpolated) unbounded, max unbounded"))
         #expect(text.contains("under 0.1 m: 0.0 %, 0.3 m: 0.0 %, 0.5 m: 0.0 %"))
         let json = try JSONSerialization.jsonObject(with: Data(try TDoAPlanCommand.run([path, "--json"]).output.utf8)) as! [String: Any]
         let whole = json["whole_map"] as! [String: Any]
@@ -109,7 +109,7 @@ struct TDoAPlanCommandTests {
         let plot = Self.temporary("example.svg")
         #expect(try TDoAPlanCommand.run([Self.example]).output == TDoAPlanCommand.run([]).output)
         let text = try TDoAPlanCommand.run([Self.example, "--plot", plot]).output
-        #expect(text.contains("inside the anchors' hull (80.0 m²), 8000 cells:\n    min 0.122 m, median 0.188 m, 90th percentile 0.209 m, max 0.219 m"))
+        #expect(text.contains("inside the anchors' hull (80.0 m²), 8000 cells:\n    min 0.122 m, median 0.188 m, 90th percentile (interpolated) 0.209 m, max 0.219 m"))
         #expect(text.hasSuffix("plot: \(plot)\n"))
         let svg = try String(contentsOfFile: plot, encoding: .utf8)
         let texts = SVGProbe.parse(svg).texts

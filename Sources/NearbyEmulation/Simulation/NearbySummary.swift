@@ -1,3 +1,4 @@
+import EmulatorMath
 import Foundation
 
 /// How a Nearby run went, against the truth: how many updates, how many had a distance and a
@@ -38,10 +39,7 @@ public struct NearbySummary: Sendable, Equatable {
         updateRate = rates.isEmpty ? nil : rates.reduce(0, +) / Double(rates.count)
     }
 
-    /// The `q` quantile of sorted `values` (nearest rank; nil when empty).
-    public static func quantile(_ sorted: [Double], _ q: Double) -> Double? {
-        guard !sorted.isEmpty else { return nil }
-        let rank = Int((q * Double(sorted.count)).rounded(.up)) - 1
-        return sorted[min(max(rank, 0), sorted.count - 1)]
-    }
+    /// The `q` quantile of sorted `values` (nil when empty): EmulatorMath's one definition,
+    /// linear interpolation between order statistics.
+    public static func quantile(_ sorted: [Double], _ q: Double) -> Double? { Quantile.ofSorted(sorted, q) }
 }

@@ -24,7 +24,7 @@ struct LoopbackSummary {
         rmse = Self.rms(errors)
         smoothedRMSE = Self.rms(smoothedErrors)
         let sorted = errors.map(abs).sorted()
-        p90 = sorted.isEmpty ? nil : sorted[Int((0.9 * Double(sorted.count - 1)).rounded())]
+        p90 = Quantile.ofSorted(sorted, 0.9)
         crlb = CramerRaoBound.distanceStandardDeviation(frequencies: CramerRaoBound.allowedChannelFrequencies, snrDB: snrDB,
                                                         noise: .twoSided, paths: antennaPaths)
     }
@@ -34,7 +34,7 @@ struct LoopbackSummary {
     var text: String {
         var s = "summary: \(estimated) of \(procedures) procedures gave a distance"
         if let meanError, let rmse, let p90 {
-            s += "; raw error: mean \(meanError >= 0 ? "+" : "")\(fixed(meanError, 3)) m, RMSE \(fixed(rmse, 3)) m, P90 \(fixed(p90, 3)) m"
+            s += "; raw error: mean \(meanError >= 0 ? "+" : "")\(fixed(meanError, 3)) m, RMSE \(fixed(rmse, 3)) m, \(QuantileLabel.p90) of |error| \(fixed(p90, 3)) m"
         }
         if let smoothedRMSE { s += "; smoothed RMSE \(fixed(smoothedRMSE, 3)) m" }
         s += "; CRLB \(fixed(crlb, 4)) m"

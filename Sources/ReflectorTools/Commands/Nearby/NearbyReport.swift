@@ -138,9 +138,9 @@ enum NearbyReport {
         func deg(_ v: Double?) -> String { v.map { fixed(degrees($0), 1) + "°" } ?? "-" }
         func m(_ v: Double?) -> String { v.map { fixed($0, 3) + " m" } ?? "-" }
         var out = "\nsummary: \(s.updates) updates, \(s.withDistance) with a distance, \(s.withDirection) with a direction"
-        out += "\n  distance error: median \(m(s.medianDistanceError)), 90th percentile \(m(s.p90DistanceError))"
+        out += "\n  distance error: median \(m(s.medianDistanceError)), \(QuantileLabel.p90) \(m(s.p90DistanceError))"
         if o.cameraAssistance {
-            out += "\n  direction error: median \(deg(s.medianDirectionError)), 90th percentile \(deg(s.p90DirectionError))"
+            out += "\n  direction error: median \(deg(s.medianDirectionError)), \(QuantileLabel.p90) \(deg(s.p90DirectionError))"
             out += "; first direction at " + (s.firstDirectionTime.map { fixed($0, 2) + " s" } ?? "never")
             out += "\n  horizontal angle: \(s.withHorizontalAngle) updates, median error \(deg(s.medianHorizontalAngleError))"
         } else {

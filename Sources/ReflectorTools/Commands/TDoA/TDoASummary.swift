@@ -1,4 +1,5 @@
 import DLTDoA
+import EmulatorMath
 import NearbyEmulation
 
 /// How a `tdoa` run went: fixes against truth (RMSE, 90th percentile), the tracked path, the
@@ -24,7 +25,7 @@ struct TDoASummary {
         epochsWithoutFix = max(0, epochs - fixes)
         let errors = run.records.map(\.fixError)
         rmse = Self.rms(errors)
-        p90 = NearbySummary.quantile(errors.sorted(), 0.9)
+        p90 = Quantile.of(errors, 0.9)
         trackedRMSE = Self.rms(run.records.compactMap(\.trackedError))
         crlb = Self.rms(run.records.map(\.bound).filter(\.isFinite))
         rejectedEpochs = run.records.filter { !$0.fix.fix.rejectedAnchors.isEmpty }.count
@@ -40,7 +41,7 @@ struct TDoASummary {
         var out = "\nsummary: \(fixes) fixes from \(measurements) measurements"
         if epochsWithoutFix > 0 { out += " (\(epochsWithoutFix) epochs without a fix)" }
         out += "; network discovered " + (discovery.map { "at \(fixed($0, 2)) s over \(discoveryMethod)" } ?? "never")
-        out += "\n  fix error: RMSE \(m(rmse)), 90th percentile \(m(p90)); tracked RMSE \(m(trackedRMSE)); CRLB \(m(crlb))"
+        out += "\n  fix error: RMSE \(m(rmse)), \(QuantileLabel.p90) \(m(p90)); tracked RMSE \(m(trackedRMSE)); CRLB \(m(crlb))"
         if let rmse, let crlb, crlb > 0 { out += " (RMSE \(fixed(rmse / crlb, 2))x the bound)" }
         out += "\n  NLOS anchors rejected in \(rejectedEpochs) of \(fixes) epochs; \(otherNetworkFrames) frames of other networks dropped"
         return out

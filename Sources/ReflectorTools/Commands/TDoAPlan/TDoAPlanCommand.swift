@@ -112,7 +112,7 @@ public enum TDoAPlanCommand: Command {
                 continue
             }
             out += "  \(name), \(s.cells) cells\(s.unbounded > 0 ? ", \(s.unbounded) unbounded" : ""):\n"
-            out += "    min \(metres(s.minimum)), median \(metres(s.median)), 90th percentile \(metres(s.percentile90)), max \(metres(s.maximum))\n"
+            out += "    min \(metres(s.minimum)), median \(metres(s.median)), \(QuantileLabel.p90) \(metres(s.percentile90)), max \(metres(s.maximum))\n"
             out += "    under " + zip(TDoAPlanMap.Statistics.thresholds, s.fractionUnder).map { "\(f($0, 1)) m: \(f($1 * 100, 1)) %" }.joined(separator: ", ")
             out += "; worst at (\(f(s.worst.x, 2)), \(f(s.worst.y, 2))) m\n"
         }

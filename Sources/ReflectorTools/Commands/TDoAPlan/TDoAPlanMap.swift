@@ -109,13 +109,9 @@ struct TDoAPlanMap {
         let cells = values.indices.filter { !insideHullOnly || insideHull[$0] }
         guard let first = cells.first else { return nil }
         let sorted = cells.map { values[$0] }.sorted()
-        func quantile(_ q: Double) -> Double {
-            let position = q * Double(sorted.count - 1)
-            let (lo, hi) = (Int(position.rounded(.down)), Int(position.rounded(.up)))
-            let w = position - Double(lo)
-            if w == 0 || !sorted[hi].isFinite { return w == 0 ? sorted[lo] : .infinity }
-            return sorted[lo] + (sorted[hi] - sorted[lo]) * w
-        }
+        // EmulatorMath's one definition; an unbounded cell in the interpolation makes the
+        // quantile unbounded.
+        func quantile(_ q: Double) -> Double { Quantile.ofSorted(sorted, q)! }
         let worst = cells.reduce(first) { values[$1] > values[$0] ? $1 : $0 }
         return Statistics(
             cells: cells.count, unbounded: sorted.filter { !$0.isFinite }.count,
