@@ -1,3 +1,5 @@
+import Foundation
+import TestSupport
 @testable import ReflectorTools
 
 /// Running commands in process, as the tests need them: parsed options (never the help), an
@@ -25,5 +27,19 @@ extension CommandOutput {
         var lines = text.components(separatedBy: "\n")
         if lines.last == "" { lines.removeLast() }
         return lines
+    }
+}
+
+extension TemporaryDirectory {
+    /// Writes `text` into a new file of the directory and returns its path.
+    func write(_ text: String, name: String = "file-\(UUID().uuidString)") throws -> String {
+        try write(Array(text.utf8), name: name)
+    }
+
+    /// Writes `bytes` into a new file of the directory and returns its path.
+    func write(_ bytes: [UInt8], name: String = "file-\(UUID().uuidString)") throws -> String {
+        let path = file(name)
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return path
     }
 }

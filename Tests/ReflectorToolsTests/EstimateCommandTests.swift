@@ -4,11 +4,16 @@ import HCITransport
 @testable import RadioWorld
 @testable import ReflectorFirmware
 @testable import ReflectorTools
+import TestSupport
 import Testing
 
 /// `reflector-emu estimate`: distances from captures the loopback records, pairing of the two
 /// sides without inline PCT, and bad or cut captures.
 struct EstimateCommandTests {
+    /// This test's files, removed when it ends.
+    let dir: TemporaryDirectory
+    init() throws { dir = try TemporaryDirectory("estimate") }
+
     /// Both sides' HCI traffic of a loopback run at 3 m, 30 dB, fixed seed.
     struct Captures {
         var initiator: [BTSnoopRecord]
@@ -34,13 +39,8 @@ struct EstimateCommandTests {
     static func bytes(_ records: [BTSnoopRecord]) -> [UInt8] { try! BTSnoopWriter().encodeFile(records) }
 
     /// Writes `bytes` to a fresh temporary file and returns its path.
-    static func write(_ bytes: [UInt8]) -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("estimate-\(UUID().uuidString).btsnoop").path
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
-        return path
-    }
-
-    static func remove(_ paths: String...) { for p in paths { try? FileManager.default.removeItem(atPath: p) } }
+    /// Writes `bytes` to a fresh file of the test's directory and returns its path.
+    func write(_ bytes: [UInt8]) throws -> String { try dir.write(bytes, name: "capture-\(UUID().uuidString).btsnoop") }
 
     /// The file offset of every record of a well-formed capture, and the end of the file.
     static func recordOffsets(_ bytes: [UInt8]) -> [Int] {
@@ -77,8 +77,7 @@ struct EstimateCommandTests {
     }
 
     @Test func inlinePCTCaptureGivesEveryDistance() throws {
-        let path = Self.write(Self.bytes(Self.ipt.initiator))
-        defer { Self.remove(path) }
+        let path = try write(Self.bytes(Self.ipt.initiator))
         let text = try EstimateCommand.run([path])
         #expect(text.message == nil)
         let lines = text.output.split(separator: "\n")
@@ -115,8 +114,7 @@ struct EstimateCommandTests {
 
     @Test(arguments: EstimatorChoice.allCases)
     func everyEstimatorRanges(_ estimator: EstimatorChoice) throws {
-        let path = Self.write(Self.bytes(Self.ipt.initiator))
-        defer { Self.remove(path) }
+        let path = try write(Self.bytes(Self.ipt.initiator))
         let objects = try Self.jsonLines(try EstimateCommand.run([path, "--json", "--estimator", estimator.rawValue]).output)
         #expect(objects.count == 5)
         for o in objects {
@@ -127,9 +125,8 @@ struct EstimateCommandTests {
     }
 
     @Test func withoutInlinePCTTheReflectorCaptureIsNeeded() throws {
-        let initiator = Self.write(Self.bytes(Self.noIPT.initiator))
-        let reflector = Self.write(Self.bytes(Self.noIPT.reflector))
-        defer { Self.remove(initiator, reflector) }
+        let initiator = try write(Self.bytes(Self.noIPT.initiator))
+        let reflector = try write(Self.bytes(Self.noIPT.reflector))
         #expect(Self.noIPT.procedureCount == 5)
 
         let alone = try EstimateCommand.run([initiator, "--json"])
@@ -171,9 +168,8 @@ struct EstimateCommandTests {
 
     /// Without Config Complete: role from the step data, inline PCT from the override.
     @Test func captureWithoutConfigComplete() throws {
-        let initiator = Self.write(Self.bytes(Self.withoutConfigComplete(Self.ipt.initiator)))
-        let reflector = Self.write(Self.bytes(Self.withoutConfigComplete(Self.ipt.reflector)))
-        defer { Self.remove(initiator, reflector) }
+        let initiator = try write(Self.bytes(Self.withoutConfigComplete(Self.ipt.initiator)))
+        let reflector = try write(Self.bytes(Self.withoutConfigComplete(Self.ipt.reflector)))
         let unknown = try EstimateCommand.run([initiator, "--json"])
         #expect(try Self.jsonLines(unknown.output).allSatisfy { $0["reason"] as? String == ProcedureEstimation.unknownInlinePCT })
         let forced = try Self.jsonLines(try EstimateCommand.run([initiator, "--ipt", "--json"]).output)
@@ -197,8 +193,7 @@ struct EstimateCommandTests {
         let k = try #require(offsets.firstIndex(of: procedures[2].offset))
         let cutRecord = offsets[k + 1]
         let cut = Array(full[..<(cutRecord + 30)])
-        let path = Self.write(cut)
-        defer { Self.remove(path) }
+        let path = try write(cut)
         let result = try EstimateCommand.run([path])
         let lines = result.output.split(separator: "\n")
         #expect(lines.count == 3)
@@ -232,15 +227,14 @@ struct EstimateCommandTests {
 
     @Test func garbageWrongMagicAndMissingFiles() throws {
         var rng = SystemRandomNumberGenerator()
-        let garbage = Self.write((0..<500).map { _ in UInt8.random(in: 0...255, using: &rng) })
+        let garbage = try write((0..<500).map { _ in UInt8.random(in: 0...255, using: &rng) })
         var wrongMagic = Self.bytes(Self.ipt.initiator)
         wrongMagic[3] = UInt8(ascii: "N")
-        let magic = Self.write(wrongMagic)
-        let short = Self.write([0x62, 0x74])
+        let magic = try write(wrongMagic)
+        let short = try write([0x62, 0x74])
         var badDatalink = Self.bytes(Self.ipt.initiator)
         badDatalink[15] = 0xEF
-        let datalink = Self.write(badDatalink)
-        defer { Self.remove(garbage, magic, short, datalink) }
+        let datalink = try write(badDatalink)
         for (path, words) in [(garbage, "not a btsnoop file"), (magic, "not a btsnoop file"), (short, "shorter than the 16-octet"), (datalink, "datalink")] {
             let r = try EstimateCommand.run([path, "--json"])
             #expect(r.output.isEmpty)
@@ -251,8 +245,7 @@ struct EstimateCommandTests {
         }
         let missing = "/nonexistent/\(UUID().uuidString).btsnoop"
         #expect(throws: ToolError.badFile("\(missing): cannot read the file")) { try EstimateCommand.run([missing]) }
-        let good = Self.write(Self.bytes(Self.ipt.initiator))
-        defer { Self.remove(good) }
+        let good = try write(Self.bytes(Self.ipt.initiator))
         #expect(throws: ToolError.badFile("\(missing): cannot read the file")) { try EstimateCommand.run([good, "--reflector", missing]) }
     }
 
@@ -277,10 +270,9 @@ struct EstimateCommandTests {
         let procedures = CaptureProcedures(bytes: full).procedures
         let offsets = Self.recordOffsets(full)
         let k = try #require(offsets.firstIndex(of: procedures[2].offset))
-        let good = Self.write(full)
-        let cut = Self.write(Array(full[..<(offsets[k + 1] + 30)]))
-        let garbage = Self.write(Array("this is not a capture at all".utf8))
-        defer { Self.remove(good, cut, garbage) }
+        let good = try write(full)
+        let cut = try write(Array(full[..<(offsets[k + 1] + 30)]))
+        let garbage = try write(Array("this is not a capture at all".utf8))
 
         let ok = try ToolProcess.run(["estimate", good, "--json"])
         #expect(ok.status == 0)

@@ -1,12 +1,17 @@
 import Foundation
 import Glibc
 import MCUboot
+import TestSupport
 import Testing
 @testable import ReflectorTools
 
 /// `reflector-emu flash` as a user runs it: refusals with their exit status, and a real upload
 /// to the `mcuboot-test-bootloader` process over a pty.
 @Suite(.serialized) struct FlashCommandTests {
+    /// This test's files, removed when it ends.
+    let dir: TemporaryDirectory
+    init() throws { dir = try TemporaryDirectory("flash") }
+
     /// An image as imgtool lays it out: header padded to 0x200, payload, SHA-256 TLV.
     static func image(payloadSize: Int) -> [UInt8] {
         func le16(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF)] }
@@ -17,15 +22,10 @@ import Testing
         return body + le16(0x6907) + le16(40) + le16(0x10) + le16(32) + SHA256.hash(body)
     }
 
-    static func temporaryFile(_ bytes: [UInt8], name: String) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("flash-\(getpid())-\(name)").path
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
-        return path
-    }
+    func temporaryFile(_ bytes: [UInt8], name: String) throws -> String { try dir.write(bytes, name: name) }
 
     @Test func refusesANonImageWithExitStatus2() throws {
-        let path = try Self.temporaryFile(Array("\u{7F}ELF not an image at all, just some bytes".utf8), name: "elf")
-        defer { unlink(path) }
+        let path = try temporaryFile(Array("\u{7F}ELF not an image at all, just some bytes".utf8), name: "elf")
         let r = try ToolProcess.run(["flash", "--port", "/dev/null", path])
         #expect(r.status == 2)
         #expect(r.stderr == "reflector-emu: \(path): not an MCUboot image: header magic 0x464c457f is not 0x96f3b83d (sign the binary with imgtool first)\n")
@@ -42,8 +42,7 @@ import Testing
     }
 
     @Test func missingPortIsExitStatus1() throws {
-        let path = try Self.temporaryFile(Self.image(payloadSize: 100), name: "ok")
-        defer { unlink(path) }
+        let path = try temporaryFile(Self.image(payloadSize: 100), name: "ok")
         let r = try ToolProcess.run(["flash", "--port", "/nonexistent/ttyACM9", path])
         #expect(r.status == 1)
         #expect(r.stderr.hasSuffix("reflector-emu: flash: /nonexistent/ttyACM9: no such serial port (is the board plugged in? try 'reflector-emu ports')\n"))
@@ -52,9 +51,8 @@ import Testing
     /// The whole tool against the test bootloader, which drops every third answer.
     @Test(.timeLimit(.minutes(1))) func flashesTheTestBootloader() throws {
         let bytes = Self.image(payloadSize: 2500)
-        let path = try Self.temporaryFile(bytes, name: "app")
-        defer { unlink(path) }
-        let link = FileManager.default.temporaryDirectory.appendingPathComponent("flash-\(getpid())-tty").path
+        let path = try temporaryFile(bytes, name: "app")
+        let link = dir.file("tty")
 
         let bootloader = Process()
         bootloader.executableURL = ToolProcess.executable.deletingLastPathComponent().appendingPathComponent("mcuboot-test-bootloader")
@@ -63,6 +61,8 @@ import Testing
         let input = Pipe()
         bootloader.standardOutput = out
         bootloader.standardInput = input
+        let exited = DispatchSemaphore(value: 0)
+        bootloader.terminationHandler = { _ in exited.signal() }
         try bootloader.run()
         defer {
             if bootloader.isRunning {
@@ -85,7 +85,7 @@ import Testing
         let hex = SHA256.hash(bytes).map { String(format: "%02x", $0) }.joined()
         #expect(summary?.hasPrefix("received \(bytes.count) bytes sha256 \(hex) complete yes requests ") == true, "\(summary ?? "no summary")")
         #expect(summary?.hasSuffix(" reset yes") == true)
-        bootloader.waitUntilExit()
+        ToolProcess.stop(bootloader, exited, grace: 10)
         #expect(bootloader.terminationStatus == 0)
     }
 }

@@ -1,9 +1,14 @@
 import Foundation
 @testable import ReflectorTools
+import TestSupport
 import Testing
 
 /// `reflector-emu loopback`: defaults, output forms, options and errors.
 struct LoopbackCommandTests {
+    /// This test's files, removed when it ends.
+    let dir: TemporaryDirectory
+    init() throws { dir = try TemporaryDirectory("loopback") }
+
     static func run(_ args: [String]) throws -> ([String], [LoopbackCommand.Row]) {
         let output = CommandOutput.memory()
         let rows = try LoopbackCommand.simulate(CommandTesting.options(LoopbackCommand.self, args + ["--no-progress"]), output: output)
@@ -66,8 +71,7 @@ struct LoopbackCommandTests {
 
     /// The capture the loopback records is one the estimate command reads back.
     @Test func btsnoopCaptureRoundTrips() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("loopback-\(UUID().uuidString).btsnoop").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let path = dir.file("loopback.btsnoop")
         let (_, rows) = try Self.run(["--procedures", "5", "--channel", "free", "--btsnoop", path])
         let estimated = try EstimateCommand.run([path, "--json"])
         #expect(estimated.message == nil)
@@ -108,8 +112,7 @@ struct LoopbackCommandTests {
 extension LoopbackCommandTests {
     /// `--plot` writes one SVG with the three panels.
     @Test func plotWritesThreePanels() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("loopback-\(UUID().uuidString).svg").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let path = dir.file("loopback.svg")
         _ = try Self.run(["--procedures", "5", "--plot", path])
         let svg = try String(contentsOfFile: path, encoding: .utf8)
         #expect(svg.hasPrefix("<?xml"))

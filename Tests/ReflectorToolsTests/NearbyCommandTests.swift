@@ -1,10 +1,15 @@
 import Foundation
 @testable import NearbyEmulation
 @testable import ReflectorTools
+import TestSupport
 import Testing
 
 /// `reflector-emu nearby`: defaults, output forms, lifecycle flags, the plot, and bad input.
 struct NearbyCommandTests {
+    /// This test's files, removed when it ends.
+    let dir: TemporaryDirectory
+    init() throws { dir = try TemporaryDirectory("nearby") }
+
     static func run(_ args: [String]) throws -> ([String], NearbySimulation.Run?) {
         let output = CommandOutput.memory()
         let run = try NearbyCommand.simulate(CommandTesting.options(NearbyCommand.self, args), output: output)
@@ -55,8 +60,7 @@ struct NearbyCommandTests {
 
     /// `--plot` writes an SVG with the map and the error panel.
     @Test func plot() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-\(getpid()).svg").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let path = dir.file("nearby.svg")
         _ = try Self.run(["--duration", "6", "--hint", "stationary", "--plot", path])
         let svg = try String(contentsOfFile: path, encoding: .utf8)
         #expect(svg.hasPrefix("<svg") || svg.hasPrefix("<?xml"))
@@ -66,8 +70,7 @@ struct NearbyCommandTests {
     /// A scenario file stands for flags; later flags override it; a wrong key is named with
     /// the keys allowed.
     @Test func scenarioFile() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("scenario-\(getpid()).json").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let path = dir.file("scenario.json")
         try Data(#"{"accessory": "moving", "hint": "moving", "background": ["2:3"], "coexistence": ["2@4"], "duration": 5, "camera": false}"#.utf8)
             .write(to: URL(fileURLWithPath: path))
         let options = try CommandTesting.options(NearbyCommand.self, ["--scenario", path, "--duration", "6"])

@@ -1,19 +1,20 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import ReflectorFirmware
 @testable import ReflectorTools
 
 /// `reflector-emu plan`: the files it reads, the errors it gives, and what it prints.
 struct PlanCommandTests {
+    /// This test's files, removed when it ends.
+    let dir: TemporaryDirectory
+    init() throws { dir = try TemporaryDirectory("plan") }
+
     static let security = """
         {"cs_iv": "E10BC28A0BFDDFE93E7F5186E0CA0B3B", "cs_in": "9FF477C18673840D", "cs_pv": "C980DEDF9882ED4464A674967868F143"}
         """
 
-    static func write(_ text: String) -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("plan-\(UUID().uuidString).json").path
-        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
-        return path
-    }
+    func write(_ text: String) throws -> String { try dir.write(text, name: "plan-\(UUID().uuidString).json") }
 
     static func config(_ extra: String = "") -> String {
         "{\"main_mode\": 2, \"channel_map\": \"000000000000001FFFFC\", \"subevent_len_us\": 100000" + extra + "}"
@@ -21,7 +22,7 @@ struct PlanCommandTests {
 
     /// The 19-channel map of the spec's cr1 sample: the JSON plan carries the sample shuffles and access addresses.
     @Test func jsonPlanOfNineteenChannels() throws {
-        let out = try PlanCommand.run(["--config", Self.write(Self.config()), "--security", Self.write(Self.security), "--json"]).output
+        let out = try PlanCommand.run(["--config", try write(Self.config()), "--security", try write(Self.security), "--json"]).output
         let object = try JSONSerialization.jsonObject(with: Data(out.utf8)) as! [String: Any]
         let procedures = object["procedures"] as! [[String: Any]]
         #expect(procedures.count == 1)
@@ -38,7 +39,7 @@ struct PlanCommandTests {
     }
 
     @Test func tableHasARowPerStep() throws {
-        let out = try PlanCommand.run(["--config", Self.write(Self.config()), "--security", Self.write(Self.security), "--procedures", "2"]).output
+        let out = try PlanCommand.run(["--config", try write(Self.config()), "--security", try write(Self.security), "--procedures", "2"]).output
         #expect(out.contains("procedure 0: 22 steps in 1 subevents"))
         #expect(out.contains("procedure 1: 22 steps"))
         #expect(out.split(separator: "\n").filter { $0.first?.isNumber == true }.count == 44)
@@ -62,10 +63,11 @@ struct PlanCommandTests {
         ("[1, 2]", "the top level must be a JSON object, found an array"),
         ("{\"main_mode\": ", "not valid JSON"),
     ])
-    func badConfigGivesOneLineError(text: String, message: String) {
-        let path = Self.write(text)
+    func badConfigGivesOneLineError(text: String, message: String) throws {
+        let path = try write(text)
+        let security = try write(Self.security)
         do {
-            _ = try PlanCommand.run(["--config", path, "--security", Self.write(Self.security)])
+            _ = try PlanCommand.run(["--config", path, "--security", security])
             Issue.record("accepted \(text)")
         } catch {
             #expect(error.description.hasPrefix(path + ": "))
@@ -74,8 +76,9 @@ struct PlanCommandTests {
         }
     }
 
-    @Test func badSecurityAndArguments() {
-        #expect(throws: ToolError.self) { try PlanCommand.run(["--config", Self.write(Self.config()), "--security", Self.write("{\"cs_iv\": \"00\"}")]) }
+    @Test func badSecurityAndArguments() throws {
+        let (config, security) = (try write(Self.config()), try write("{\"cs_iv\": \"00\"}"))
+        #expect(throws: ToolError.self) { try PlanCommand.run(["--config", config, "--security", security]) }
         #expect(throws: ToolError.usage("plan: --security SECURITY.json is required")) { try PlanCommand.run(["--config", "x"]) }
         #expect(throws: ToolError.usage("--procedures must be an integer from 1 to 65536, found 'zero'")) {
             try PlanCommand.run(["--config", "x", "--security", "y", "--procedures", "zero"])
@@ -96,8 +99,13 @@ struct PlanCommandTests {
 
 /// The executable itself: exit statuses and where messages go.
 struct PlanExecutableTests {
+    let dir: TemporaryDirectory
+    init() throws { dir = try TemporaryDirectory("plan-tool") }
+
+    func write(_ text: String) throws -> String { try dir.write(text, name: "plan-\(UUID().uuidString).json") }
+
     @Test func badFileExitsWithStatus2AndOneLine() throws {
-        let r = try ToolProcess.run(["plan", "--config", PlanCommandTests.write("{\"main_mode\": 7}"), "--security", PlanCommandTests.write(PlanCommandTests.security)])
+        let r = try ToolProcess.run(["plan", "--config", try write("{\"main_mode\": 7}"), "--security", try write(PlanCommandTests.security)])
         #expect(r.status == 2)
         #expect(r.stdout.isEmpty)
         #expect(r.stderr.hasPrefix("reflector-emu: "))
@@ -106,7 +114,7 @@ struct PlanExecutableTests {
     }
 
     @Test func goodFilesExitZero() throws {
-        let r = try ToolProcess.run(["plan", "--config", PlanCommandTests.write(PlanCommandTests.config()), "--security", PlanCommandTests.write(PlanCommandTests.security), "--json"])
+        let r = try ToolProcess.run(["plan", "--config", try write(PlanCommandTests.config()), "--security", try write(PlanCommandTests.security), "--json"])
         #expect(r.status == 0)
         #expect(r.stdout.hasPrefix("{\"procedures\": "))
         #expect(r.stderr.isEmpty)

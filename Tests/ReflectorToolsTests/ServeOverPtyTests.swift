@@ -1,5 +1,6 @@
 @testable import BLEHost
 import Foundation
+import TestSupport
 import HCITransport
 @testable import PhoneEmulation
 @testable import RangingEstimation
@@ -64,18 +65,9 @@ struct ServeOverPtyTests {
         let board = try ServedBoard(["--role", "initiator", "--channel", "free", "--peer-distance", "2.5", "--caps-layout", "bumble", "--bond-ltk", Self.ltk])
         defer { board.stop() }
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Peers/bumble_cs_initiator.py").path
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["python3", script, board.link, "C0:FF:EE:00:00:B1", Self.ltk, "3"]
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = Pipe()
-        let done = DispatchSemaphore(value: 0)
-        p.terminationHandler = { _ in done.signal() }
-        try p.run()
-        if done.wait(timeout: .now() + 60) == .timedOut { p.terminate(); done.wait() }
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(p.terminationStatus == 0, "bumble: \(text)")
+        let r = try ToolProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", script, board.link, "C0:FF:EE:00:00:B1", Self.ltk, "3"], timeout: 60)
+        let text = r.stdout
+        #expect(r.status == 0 && !r.timedOut, "bumble: \(text) \(r.stderr)")
         let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
         let distances = (object?["procedures"] as? [[String: Any]] ?? []).compactMap { $0["distance_m"] as? Double }
         #expect(object?["controller_version"] as? Int == 0x11)
@@ -85,8 +77,8 @@ struct ServeOverPtyTests {
     /// Faults: silence gives a clear 'no answer' within the timeout; garbage is not taken for a
     /// controller; a missing port is named.
     @Test func checkFaults() throws {
-        let silent = try PseudoTerminal(linkPath: FileManager.default.temporaryDirectory.appendingPathComponent("silent-\(UUID().uuidString.prefix(6))").path,
-                                        keepsReplicaOpen: true)
+        let directory = try TemporaryDirectory("silent")
+        let silent = try PseudoTerminal(linkPath: directory.file("silent"), keepsReplicaOpen: true)
         defer { silent.close() }
         let started = Date()
         let r = try CheckCommand.run(["--pty", silent.path, "--timeout", "200"])

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A `reflector-emu serve` process for a test: started with a pipe on stdin, ready once it
 /// printed `ready <path>`, and always stopped (stdin closed, then SIGTERM, then SIGKILL), so no
@@ -8,10 +9,13 @@ final class ServedBoard {
     let input = Pipe()
     let output = Pipe()
     let link: String
+    /// Where the board's link lives; removed with the board.
+    private let directory: TemporaryDirectory
     private let exited = DispatchSemaphore(value: 0)
 
     init(_ arguments: [String], link: String? = nil, readyTimeout: TimeInterval = 30) throws {
-        self.link = link ?? FileManager.default.temporaryDirectory.appendingPathComponent("board-\(UUID().uuidString.prefix(8))").path
+        directory = try TemporaryDirectory("board")
+        self.link = link ?? directory.file("board")
         process.executableURL = ToolProcess.executable
         process.arguments = ["serve", "--pty", self.link] + arguments
         process.standardInput = input

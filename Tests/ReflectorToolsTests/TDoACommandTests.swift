@@ -1,10 +1,15 @@
 @testable import DLTDoA
 import Foundation
 @testable import ReflectorTools
+import TestSupport
 import Testing
 
 /// `reflector-emu tdoa`: defaults, output forms, deployment files and their errors.
 struct TDoACommandTests {
+    /// This test's files, removed when it ends.
+    let dir: TemporaryDirectory
+    init() throws { dir = try TemporaryDirectory("tdoa") }
+
     static func run(_ args: [String]) throws -> ([String], DLTDOASimulation.Run?) {
         let output = CommandOutput.memory()
         let run = try TDoACommand.simulate(CommandTesting.options(TDoACommand.self, args), output: output)
@@ -16,11 +21,7 @@ struct TDoACommandTests {
         return nil
     }
 
-    static func temporaryFile(_ text: String) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("deployment-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).json").path
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        return path
-    }
+    func temporaryFile(_ text: String) throws -> String { try dir.write(text, name: "deployment-\(UUID().uuidString).json") }
 
     /// No flags: the default room, 100 fixes over the 20 s walk, near the bound.
     @Test func defaults() throws {
@@ -57,8 +58,7 @@ struct TDoACommandTests {
 
     /// `--plot` writes the floor map and the error panel.
     @Test func plot() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tdoa-\(getpid()).svg").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let path = dir.file("tdoa.svg")
         _ = try Self.run(["--plot", path])
         let svg = try String(contentsOfFile: path, encoding: .utf8)
         #expect(svg.contains("Floor map: 8 anchors, network 0x1234") && svg.contains("Fix error") && svg.contains("CRLB"))
@@ -70,14 +70,11 @@ struct TDoACommandTests {
         #expect(Self.message(["--bogus"]) == "tdoa: unknown option '--bogus' (see reflector-emu tdoa --help)")
         #expect(Self.message(["--network", "zz"]) == "--network must be a 32-bit session ID (decimal or 0x hex), found 'zz'")
         #expect(Self.message(["/no/such/file.json"]) == "/no/such/file.json: cannot read the file")
-        let bad = try Self.temporaryFile(#"{"anchors": [{"address": "0A01", "position_m": [0, 0], "initiator": true}]}"#)
-        defer { try? FileManager.default.removeItem(atPath: bad) }
+        let bad = try temporaryFile(#"{"anchors": [{"address": "0A01", "position_m": [0, 0], "initiator": true}]}"#)
         #expect(Self.message([bad]) == "\(bad): key \"anchors[0].position_m\" is an array; allowed: [x, y, z] in metres")
-        let twoInitiators = try Self.temporaryFile(#"{"anchors": [{"address": "0A01", "position_m": [0, 0, 1], "initiator": true}, {"address": 2, "position_m": [1, 0, 1], "initiator": true}]}"#)
-        defer { try? FileManager.default.removeItem(atPath: twoInitiators) }
+        let twoInitiators = try temporaryFile(#"{"anchors": [{"address": "0A01", "position_m": [0, 0, 1], "initiator": true}, {"address": 2, "position_m": [1, 0, 1], "initiator": true}]}"#)
         #expect(Self.message([twoInitiators]) == "\(twoInitiators): key \"anchors\" has 2 initiators in network 4660 cluster 0; allowed: exactly one (\"initiator\": true)")
-        let typo = try Self.temporaryFile(#"{"anchor": []}"#)
-        defer { try? FileManager.default.removeItem(atPath: typo) }
+        let typo = try temporaryFile(#"{"anchor": []}"#)
         #expect(Self.message([typo])?.hasPrefix("\(typo): key \"anchor\" is not a deployment key; allowed: network_id, anchors,") == true)
     }
 }

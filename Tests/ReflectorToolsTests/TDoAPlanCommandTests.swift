@@ -2,23 +2,22 @@
 @testable import EmulatorMath
 import Foundation
 @testable import ReflectorTools
+import TestSupport
 import Testing
 
 /// `reflector-emu tdoa plan`: the error map against the geometry's bound, inside versus outside
 /// the anchors, the 2D switch, the heat map it draws, and the errors it gives.
 struct TDoAPlanCommandTests {
+    /// This test's files, removed when it ends.
+    let dir: TemporaryDirectory
+    init() throws { dir = try TemporaryDirectory("tdoa-plan") }
+
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let example = root.appendingPathComponent("Examples/dltdoa-room.json").path
 
-    static func temporary(_ name: String) -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("tdoa-plan-\(UUID().uuidString)-\(name)").path
-    }
+    func temporary(_ name: String) -> String { dir.file("\(UUID().uuidString)-\(name)") }
 
-    static func write(_ text: String) -> String {
-        let path = temporary("deployment.json")
-        #expect(FileManager.default.createFile(atPath: path, contents: Data(text.utf8)))
-        return path
-    }
+    func write(_ text: String) throws -> String { try dir.write(text, name: "\(UUID().uuidString)-deployment.json") }
 
     static func anchorsJSON(_ anchors: [(String, Double, Double, Double, Bool)]) -> String {
         "{\"anchors\": [" + anchors.map { a in
@@ -73,7 +72,7 @@ struct TDoAPlanCommandTests {
     /// Anchors on the ceiling only (heights within 1 m): solved in 2D at the receiver height,
     /// as `DLTDOAPositioner` does, and the map says so.
     @Test func ceilingOnlyAnchorsSwitchTo2D() throws {
-        let path = Self.write(Self.anchorsJSON([("0B01", 0, 0, 2.6, true), ("0B02", 8, 0, 3.0, false), ("0B03", 8, 6, 2.8, false), ("0B04", 0, 6, 2.9, false)]))
+        let path = try write(Self.anchorsJSON([("0B01", 0, 0, 2.6, true), ("0B02", 8, 0, 3.0, false), ("0B03", 8, 6, 2.8, false), ("0B04", 0, 6, 2.9, false)]))
         let text = try TDoAPlanCommand.run([path, "--grid", "1", "--margin", "0.5", "--height", "1.5"]).output
         #expect(text.contains("solution: 2D at the receiver height 1.50 m (anchor heights span 0.40 m < 1 m)"))
         #expect(text.contains("network 0x1234, 4 anchors in 1 cluster"))
@@ -91,8 +90,8 @@ struct TDoAPlanCommandTests {
     /// Three anchors cannot fix a 3D position: every cell is unbounded, reported as such, and
     /// drawn saturated.
     @Test func singularGeometryIsUnbounded() throws {
-        let path = Self.write(Self.anchorsJSON([("0C01", 0, 0, 0.5, true), ("0C02", 6, 0, 2.8, false), ("0C03", 0, 5, 2.8, false)]))
-        let plot = Self.temporary("singular.svg")
+        let path = try write(Self.anchorsJSON([("0C01", 0, 0, 0.5, true), ("0C02", 6, 0, 2.8, false), ("0C03", 0, 5, 2.8, false)]))
+        let plot = temporary("singular.svg")
         let text = try TDoAPlanCommand.run([path, "--grid", "0.5", "--plot", plot]).output
         #expect(text.contains("min unbounded, median unbounded, 90th percentile (interpolated) unbounded, max unbounded"))
         #expect(text.contains("under 0.1 m: 0.0 %, 0.3 m: 0.0 %, 0.5 m: 0.0 %"))
@@ -106,7 +105,7 @@ struct TDoAPlanCommandTests {
     /// The example deployment: the same anchors as the default room, plus an NLOS zone drawn on
     /// the map; every anchor labelled, the title and the colour bar's label present.
     @Test func examplePlot() throws {
-        let plot = Self.temporary("example.svg")
+        let plot = temporary("example.svg")
         #expect(try TDoAPlanCommand.run([Self.example]).output == TDoAPlanCommand.run([]).output)
         let text = try TDoAPlanCommand.run([Self.example, "--plot", plot]).output
         #expect(text.contains("inside the anchors' hull (80.0 m²), 8000 cells:\n    min 0.122 m, median 0.188 m, 90th percentile (interpolated) 0.209 m, max 0.219 m"))
@@ -141,7 +140,7 @@ struct TDoAPlanCommandTests {
     }
 
     @Test func badInput() throws {
-        let bad = Self.write("{\"anchors\": [{\"address\": \"0A01\", \"position_m\": [0, 0, 2], \"initiator\": true}, {\"address\": \"0A02\", \"position_m\": [1, 2]}]}")
+        let bad = try write("{\"anchors\": [{\"address\": \"0A01\", \"position_m\": [0, 0, 2], \"initiator\": true}, {\"address\": \"0A02\", \"position_m\": [1, 2]}]}")
         let cases: [([String], ToolError)] = [
             (["--bogus"], .usage("tdoa plan: unknown option '--bogus' (see reflector-emu tdoa plan --help)")),
             (["--grid", "0"], .usage("tdoa plan: --grid must be a number from 0.02 to 2 metres, found '0'")),

@@ -1,12 +1,16 @@
 import Foundation
 
-/// Runs the built `reflector-emu` executable as a user would, with a deadline: a test that
-/// starts a process also stops it.
+/// Runs the built `reflector-emu` executable (or another program) as a user would, with a
+/// deadline on everything: its output is read with poll() until the deadline, and a process
+/// still running then is stopped (SIGTERM, then SIGKILL), so a test that starts a process also
+/// stops it and no read can hang a test.
 enum ToolProcess {
     struct Result {
         var status: Int32
         var stdout: String
         var stderr: String
+        /// The process had to be stopped at the deadline.
+        var timedOut = false
     }
 
     /// The products directory holding both the test bundle and the executables.
@@ -19,32 +23,58 @@ enum ToolProcess {
     }
 
     static func run(_ arguments: [String], timeout: TimeInterval = 60) throws -> Result {
+        try run(executable, arguments, timeout: timeout)
+    }
+
+    /// Runs `program` with `arguments`, stdin closed, reading stdout and stderr until both end
+    /// or `timeout` passes.
+    static func run(_ program: URL, _ arguments: [String], timeout: TimeInterval) throws -> Result {
         let p = Process()
-        p.executableURL = executable
+        p.executableURL = program
         p.arguments = arguments
-        let out = Pipe()
-        let err = Pipe()
+        let out = Pipe(), err = Pipe()
         p.standardOutput = out
         p.standardError = err
-        let done = DispatchSemaphore(value: 0)
-        p.terminationHandler = { _ in done.signal() }
+        p.standardInput = FileHandle.nullDevice
+        let exited = DispatchSemaphore(value: 0)
+        p.terminationHandler = { _ in exited.signal() }
         try p.run()
-        // Drain both pipes while the process runs, so a large output cannot block it.
-        let outData = Collected()
-        let errData = Collected()
-        let group = DispatchGroup()
-        DispatchQueue.global().async(group: group) { outData.data = out.fileHandleForReading.readDataToEndOfFile() }
-        DispatchQueue.global().async(group: group) { errData.data = err.fileHandleForReading.readDataToEndOfFile() }
-        if done.wait(timeout: .now() + timeout) == .timedOut {
-            p.terminate()
-            p.waitUntilExit()
+        // The parent's copies of the write ends are closed by Process; read both to their end.
+        let deadline = Date().addingTimeInterval(timeout)
+        var data: [Int32: [UInt8]] = [:]
+        var open = [out.fileHandleForReading.fileDescriptor, err.fileHandleForReading.fileDescriptor]
+        var timedOut = false
+        while !open.isEmpty {
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0 else {
+                timedOut = true
+                break
+            }
+            var fds = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            guard poll(&fds, nfds_t(fds.count), Int32(min(left, 1) * 1000)) >= 0 || errno == EINTR else { break }
+            for f in fds where f.revents != 0 {
+                var buffer = [UInt8](repeating: 0, count: 65_536)
+                let n = read(f.fd, &buffer, buffer.count)
+                if n > 0 {
+                    data[f.fd, default: []] += buffer[0..<n]
+                } else if n == 0 || (errno != EINTR && errno != EAGAIN) {
+                    open.removeAll { $0 == f.fd }
+                }
+            }
         }
-        group.wait()
-        return Result(status: p.terminationStatus, stdout: String(decoding: outData.data, as: UTF8.self), stderr: String(decoding: errData.data, as: UTF8.self))
+        stop(p, exited, grace: timedOut ? 0 : max(1, deadline.timeIntervalSinceNow))
+        return Result(status: p.terminationStatus,
+                      stdout: String(decoding: data[out.fileHandleForReading.fileDescriptor] ?? [], as: UTF8.self),
+                      stderr: String(decoding: data[err.fileHandleForReading.fileDescriptor] ?? [], as: UTF8.self),
+                      timedOut: timedOut)
     }
-}
 
-/// Bytes one reader thread collects; read only after the group it ran in has finished.
-private final class Collected: @unchecked Sendable {
-    var data = Data()
+    /// Waits `grace` seconds for `p` to exit, then SIGTERM, then SIGKILL.
+    static func stop(_ p: Process, _ exited: DispatchSemaphore, grace: TimeInterval) {
+        if exited.wait(timeout: .now() + grace) == .success { return }
+        p.terminate()
+        if exited.wait(timeout: .now() + 5) == .success { return }
+        kill(p.processIdentifier, SIGKILL)
+        exited.wait()
+    }
 }
