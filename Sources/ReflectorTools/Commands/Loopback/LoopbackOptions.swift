@@ -55,3 +55,11 @@ extension OptionValue where T == (start: Double, end: Double) {
         }
     }
 }
+
+extension LoopbackOptions {
+    /// The options `arguments` give, read with `loopback`'s option table (`--help` is not an
+    /// option here).
+    public init(arguments: [String]) throws(ToolError) {
+        self = try LoopbackCommand.options.parse(arguments, command: LoopbackCommand.name)
+    }
+}

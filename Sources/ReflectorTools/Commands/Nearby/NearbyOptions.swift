@@ -111,3 +111,11 @@ extension OptionValue where T == NearbyScenario.Interval {
         }
     }
 }
+
+extension NearbyOptions {
+    /// The options `arguments` give, read with `nearby`'s option table (as the command does,
+    /// `--scenario FILE` included; `--help` is not an option here).
+    public init(arguments: [String]) throws(ToolError) {
+        self = try NearbyCommand.options.parse(arguments, command: NearbyCommand.name)
+    }
+}

@@ -146,3 +146,19 @@ public struct PlanReport {
         return line + "\n"
     }
 }
+
+extension PlanReport {
+    /// The JSON object `plan --json` prints (with its newline), in memory.
+    public var json: String {
+        let out = CommandOutput.memory()
+        writeJSON(to: out)
+        return out.text
+    }
+
+    /// The tables `plan` prints, in memory.
+    public var table: String {
+        let out = CommandOutput.memory()
+        writeTable(to: out)
+        return out.text
+    }
+}

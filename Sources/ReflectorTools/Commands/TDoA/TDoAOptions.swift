@@ -26,3 +26,11 @@ public struct TDoAOptions {
         return d
     }
 }
+
+extension TDoAOptions {
+    /// The options `arguments` give, read with `tdoa`'s option table (`--help` is not an
+    /// option here).
+    public init(arguments: [String]) throws(ToolError) {
+        self = try TDoACommand.options.parse(arguments, command: TDoACommand.name)
+    }
+}
