@@ -38,6 +38,24 @@ struct PlanCommandTests {
         #expect(steps[1]["start_us"] as? Int == steps[0]["duration_us"] as? Int)
     }
 
+    /// Mode 3 with a sounding RTT: steps with access addresses, tones and sounding markers all
+    /// at once, and the fields in the order the plan JSON always had.
+    @Test func jsonPlanOfMode3WithSoundingMarkers() throws {
+        let config = try write("{\"main_mode\": 3, \"sub_mode\": 2, \"rtt_type\": \"sounding_32\", \"channel_map\": \"000000000000001FFFFC\", \"subevent_len_us\": 100000}")
+        let out = try PlanCommand.run(["--config", config, "--security", try write(Self.security), "--json", "--procedures", "2"]).output
+        #expect(out.hasSuffix("}]}\n") && out.filter { $0 == "\n" }.count == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
+        let procedures = try #require(object["procedures"] as? [[String: Any]])
+        #expect(procedures.map { $0["procedure_counter"] as? Int } == [0, 1])
+        let steps = try #require(procedures[0]["steps"] as? [[String: Any]])
+        let mode3 = try #require(steps.first { $0["mode"] as? Int == 3 })
+        for key in ["step", "subevent", "kind", "channel", "initiator_aa", "reflector_aa", "antenna_permutation_index", "tone_extension", "marker_positions", "start_us", "duration_us"] {
+            #expect(mode3[key] != nil, "\(key)")
+        }
+        let line = try #require(out.components(separatedBy: "{\"step\": ").first { $0.contains("\"mode\": 3,") })
+        #expect(line.range(of: #"^\d+, "subevent": \d+, "kind": "main", "mode": 3, "channel": \d+, "initiator_aa": "[0-9A-F]{8}", "reflector_aa": "[0-9A-F]{8}", "antenna_permutation_index": \d+, "tone_extension": "[a-z]+", "marker_positions": \[\d+(, \d+)?\], "start_us": \d+, "duration_us": \d+\}"#, options: .regularExpression) != nil, "\(line)")
+    }
+
     @Test func tableHasARowPerStep() throws {
         let out = try PlanCommand.run(["--config", try write(Self.config()), "--security", try write(Self.security), "--procedures", "2"]).output
         #expect(out.contains("procedure 0: 22 steps in 1 subevents"))

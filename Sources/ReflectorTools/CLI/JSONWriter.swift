@@ -259,6 +259,49 @@ public struct JSONWriter {
         endArray()
     }
 
+    // MARK: Fixed-shape records
+
+    /// A later member of the current object written in one piece: `prefix` is the separator,
+    /// the key and the colon as the spaced style writes them (`, "subevent": `). For records
+    /// of a fixed shape written in a hot loop (plan steps), where the general calls' separator
+    /// bookkeeping is most of the cost; the object must already hold a member.
+    @inline(__always)
+    public mutating func member(_ prefix: StaticString, _ v: some BinaryInteger) {
+        memberPrefix(prefix, room: 24)
+        if v < 0 {
+            base[count] = UInt8(ascii: "-")
+            count += 1
+        }
+        count += FixedDecimal.writeDecimal(UInt64(v.magnitude), to: base + count)
+    }
+
+    /// As `member(_:_:)`, with a string literal of the tool as the value.
+    @inline(__always)
+    public mutating func member(_ prefix: StaticString, literal: StaticString) {
+        memberPrefix(prefix, room: literal.utf8CodeUnitCount + 2)
+        base[count] = UInt8(ascii: "\"")
+        (base + count + 1).update(from: literal.utf8Start, count: literal.utf8CodeUnitCount)
+        count += literal.utf8CodeUnitCount + 1
+        base[count] = UInt8(ascii: "\"")
+        count += 1
+    }
+
+    /// As `member(_:_:)`, with `v` as a string of `digits` upper-case hexadecimal digits.
+    @inline(__always)
+    public mutating func member(_ prefix: StaticString, hex v: UInt64, digits: Int) {
+        memberPrefix(prefix, room: 0)
+        afterKey = true
+        hexValue(v, digits: digits)
+    }
+
+    @inline(__always)
+    private mutating func memberPrefix(_ prefix: StaticString, room: Int) {
+        assert(style == .spaced && depth > 0 && hasMember & (1 << UInt64(depth)) != 0, "member(_:) follows a first member of the spaced style")
+        ensure(prefix.utf8CodeUnitCount + room)
+        (base + count).update(from: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
+        count += prefix.utf8CodeUnitCount
+    }
+
     /// Ends a JSON Lines record.
     public mutating func newline() { byte(UInt8(ascii: "\n")) }
 

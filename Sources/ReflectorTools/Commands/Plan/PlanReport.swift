@@ -52,21 +52,17 @@ public struct PlanReport {
     static func writeStep(_ s: PlannedStep, _ j: inout JSONWriter) {
         j.beginObject()
         j.field("step", s.index)
-        j.field("subevent", s.subevent)
-        j.key("kind")
-        j.value(literal: kindName(s.kind))
-        j.field("mode", s.mode.rawValue)
-        j.field("channel", s.channel)
+        j.member(", \"subevent\": ", s.subevent)
+        j.member(", \"kind\": ", literal: kindName(s.kind))
+        j.member(", \"mode\": ", s.mode.rawValue)
+        j.member(", \"channel\": ", s.channel)
         if let aa = s.accessAddresses {
-            j.key("initiator_aa")
-            j.hexValue(UInt64(aa.initiator), digits: 8)
-            j.key("reflector_aa")
-            j.hexValue(UInt64(aa.reflector), digits: 8)
+            j.member(", \"initiator_aa\": ", hex: UInt64(aa.initiator), digits: 8)
+            j.member(", \"reflector_aa\": ", hex: UInt64(aa.reflector), digits: 8)
         }
         if s.mode.hasTones {
-            j.field("antenna_permutation_index", s.antennaPermutationIndex)
-            j.key("tone_extension")
-            j.value(literal: toneExtensionName(s.toneExtension))
+            j.member(", \"antenna_permutation_index\": ", s.antennaPermutationIndex)
+            j.member(", \"tone_extension\": ", literal: toneExtensionName(s.toneExtension))
         }
         if let m = s.soundingMarker {
             j.key("marker_positions")
@@ -75,8 +71,8 @@ public struct PlanReport {
             if let second = m.secondPosition { j.value(second) }
             j.endArray()
         }
-        j.field("start_us", s.startMicroseconds)
-        j.field("duration_us", s.durationMicroseconds)
+        j.member(", \"start_us\": ", s.startMicroseconds)
+        j.member(", \"duration_us\": ", s.durationMicroseconds)
         j.endObject()
     }
 
