@@ -98,6 +98,6 @@ struct NearbyCommandTests {
         #expect(message(["--background", "20:30"])?.contains("starts after the run ends") == true)
         #expect(message(["--distance", "0"]) == "--distance must be a number from 0.5 to 30 m, found '0'")
         #expect(message(["--bogus"]) == "nearby: unknown option '--bogus' (see reflector-emu nearby --help)")
-        #expect(message(["--seed"]) == "--seed needs a value")
+        #expect(message(["--seed"]) == "--seed needs a value (a non-negative integer)")
     }
 }

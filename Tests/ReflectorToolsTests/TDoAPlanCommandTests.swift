@@ -144,7 +144,7 @@ struct TDoAPlanCommandTests {
         let cases: [([String], ToolError)] = [
             (["--bogus"], .usage("tdoa plan: unknown option '--bogus' (see reflector-emu tdoa plan --help)")),
             (["--grid", "0"], .usage("tdoa plan: --grid must be a number from 0.02 to 2 metres, found '0'")),
-            (["--grid"], .usage("tdoa plan: --grid needs a value")),
+            (["--grid"], .usage("tdoa plan: --grid needs a value (a number from 0.02 to 2 metres)")),
             (["--noise", "0"], .usage("tdoa plan: --noise must be a number above 0 to 10 metres, found '0'")),
             (["--network", "0x99"], .usage("tdoa plan: network 0x99 has 0 anchors; allowed: a network with at least 3 (the deployment has 0x1234)")),
             (["a.json", "b.json"], .usage("tdoa plan: one deployment file at most, found 'a.json' and 'b.json'")),

@@ -6,12 +6,12 @@ public struct Option<Options> {
     public enum Action {
         /// Takes no value.
         case flag((inout Options, _ spelling: String) throws(ToolError) -> Void)
-        /// Takes the next argument as its value; a value that does not convert is reported
-        /// with `allowed`.
+        /// Takes the next argument as its value; a value that is missing or does not convert
+        /// is reported with `allowed`.
         case value(allowed: String, (inout Options, _ text: String) throws(OptionFailure) -> Void)
         /// Takes the next argument and stands for the arguments it returns, parsed in its place
         /// (`--scenario FILE`).
-        case expansion((_ text: String) throws(ToolError) -> [String])
+        case expansion(metavar: String, (_ text: String) throws(ToolError) -> [String])
     }
 
     /// Every spelling the flag answers to ("--ipt", "--ras").
@@ -27,6 +27,16 @@ public struct Option<Options> {
         self.label = label
         self.help = help
         self.action = action
+    }
+
+    /// What the flag's value must be, for the message when it is missing ("a number from 0.1
+    /// to 149 m", or the value's name in the help: "FILE.svg"); nil for a flag without one.
+    public var valueDescription: String? {
+        switch action {
+        case .flag: nil
+        case .value(let allowed, _): allowed
+        case .expansion(let metavar, _): metavar
+        }
     }
 
     /// Whether the flag reads the argument after it.
@@ -65,7 +75,7 @@ extension Option {
     /// ("--distance M").
     public static func value<T>(_ name: String, _ metavar: String, _ type: OptionValue<T>, help: String...,
                                 set: @escaping (inout Options, T) throws(ToolError) -> Void) -> Option {
-        Option(names: [name], label: "\(name) \(metavar)", help: help, action: .value(allowed: type.allowed) { o, text throws(OptionFailure) in
+        Option(names: [name], label: "\(name) \(metavar)", help: help, action: .value(allowed: type.allowed.isEmpty ? metavar : type.allowed) { o, text throws(OptionFailure) in
             guard let v = type.convert(text) else { throw .notAllowed(type.allowed) }
             do throws(ToolError) { try set(&o, v) } catch { throw .error(error) }
         })
@@ -80,7 +90,7 @@ extension Option {
     /// A flag with a typed value stored at an optional `keyPath`.
     public static func value<T>(_ keyPath: WritableKeyPath<Options, T?>, _ name: String, _ metavar: String, _ type: OptionValue<T>,
                                 help: String...) -> Option {
-        Option(names: [name], label: "\(name) \(metavar)", help: help, action: .value(allowed: type.allowed) { o, text throws(OptionFailure) in
+        Option(names: [name], label: "\(name) \(metavar)", help: help, action: .value(allowed: type.allowed.isEmpty ? metavar : type.allowed) { o, text throws(OptionFailure) in
             guard let v = type.convert(text) else { throw .notAllowed(type.allowed) }
             o[keyPath: keyPath] = v
         })
@@ -88,7 +98,7 @@ extension Option {
 
     static func stored<T>(_ keyPath: WritableKeyPath<Options, T>, _ name: String, _ metavar: String, _ type: OptionValue<T>,
                           help: [String]) -> Option {
-        Option(names: [name], label: "\(name) \(metavar)", help: help, action: .value(allowed: type.allowed) { o, text throws(OptionFailure) in
+        Option(names: [name], label: "\(name) \(metavar)", help: help, action: .value(allowed: type.allowed.isEmpty ? metavar : type.allowed) { o, text throws(OptionFailure) in
             guard let v = type.convert(text) else { throw .notAllowed(type.allowed) }
             o[keyPath: keyPath] = v
         })
@@ -97,7 +107,7 @@ extension Option {
     /// A flag whose value stands for other arguments, parsed where it stood.
     public static func expansion(_ name: String, _ metavar: String, help: String...,
                                  expand: @escaping (String) throws(ToolError) -> [String]) -> Option {
-        Option(names: [name], label: "\(name) \(metavar)", help: help, action: .expansion(expand))
+        Option(names: [name], label: "\(name) \(metavar)", help: help, action: .expansion(metavar: metavar, expand))
     }
 }
 

@@ -7,7 +7,7 @@
 /// - An argument that starts with `-` and is longer than one character is a flag; a flag the
 ///   table does not know is an error naming the command and its help.
 /// - A flag that takes a value takes the next argument, unless that starts with `--` (then the
-///   value is missing: `plan --config --json` says "--config needs a value").
+///   value is missing: `plan --config --json` says "--config needs a value (FILE)").
 /// - A value that does not convert says what was wrong and what is allowed:
 ///   "--baud must be a baud rate from 1200 to 12000000, found '7'".
 /// - Any other argument is positional, or, for a command that takes none, an unknown option.
@@ -58,7 +58,9 @@ public struct OptionTable<Options> {
             let option = options[k]
             var value: String?
             if option.takesValue {
-                guard index < queue.count, !queue[index].hasPrefix("--") else { throw .usage("\(messagePrefix)\(a) needs a value") }
+                guard index < queue.count, !queue[index].hasPrefix("--") else {
+                    throw .usage("\(messagePrefix)\(a) needs a value (\(option.valueDescription ?? "a value"))")
+                }
                 value = queue[index]
                 index += 1
             }
@@ -74,7 +76,7 @@ public struct OptionTable<Options> {
                     case .error(let e): throw e
                     }
                 }
-            case .expansion(let expand):
+            case .expansion(_, let expand):
                 queue.insert(contentsOf: try expand(value!), at: index)
             }
         }

@@ -2,7 +2,8 @@
 /// message when it does not, what is allowed ("a number from 0.1 to 149 m"). Every command
 /// builds its flags from these, so "--x must be ALLOWED, found 'TEXT'" reads alike everywhere.
 public struct OptionValue<T> {
-    /// What the flag accepts, in words, completing "--flag must be ...".
+    /// What the flag accepts, in words, completing "--flag must be ..." (empty: the value's
+    /// name in the help says it).
     public let allowed: String
     /// The value of the text, or nil when it is not one the flag accepts.
     public let convert: (String) -> T?
@@ -14,8 +15,8 @@ public struct OptionValue<T> {
 }
 
 extension OptionValue where T == String {
-    /// Any text (a file name, a device path).
-    public static var text: OptionValue { OptionValue(allowed: "a value") { $0 } }
+    /// Any text (a file name, a device path); messages name it as the help does ("FILE.svg").
+    public static var text: OptionValue { OptionValue(allowed: "") { $0 } }
 }
 
 extension OptionValue where T == Double {
