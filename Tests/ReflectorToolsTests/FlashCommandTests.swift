@@ -41,6 +41,14 @@ import Testing
         }
     }
 
+    /// A device given as the image is read only up to the limit (it was read forever).
+    @Test func anEndlessImageIsRefused() {
+        #expect(throws: ToolError.badFile("/dev/zero: too large for an MCUboot image; allowed: at most \(FlashCommand.maximumImageSize) bytes (64 MiB)")) {
+            try FlashCommand.checkImage(at: "/dev/zero")
+        }
+        #expect(throws: ToolError.badFile("/nonexistent/app.bin: cannot read the file")) { try FlashCommand.checkImage(at: "/nonexistent/app.bin") }
+    }
+
     @Test func missingPortIsExitStatus1() throws {
         let path = try temporaryFile(Self.image(payloadSize: 100), name: "ok")
         let r = try ToolProcess.run(["flash", "--port", "/nonexistent/ttyACM9", path])

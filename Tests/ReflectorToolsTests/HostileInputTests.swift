@@ -133,6 +133,10 @@ struct HostileInputTests {
             #expect(throws: ToolError.badFile(expected)) { try BoardProfile.read(path: path) }
             #expect(throws: ToolError.badFile(expected)) { try SecurityFile.read(path: path) }
             #expect(throws: ToolError.badFile("\(dir.path): cannot read the file")) { try SecurityFile.read(path: dir.path) }
+            // An endless device: read up to the cap, then refused.
+            #expect(throws: ToolError.badFile("/dev/zero: too large for a JSON file; allowed: at most \(JSONFile.maximumSize) bytes (8 MiB)")) {
+                try DeploymentFile.read(path: "/dev/zero")
+            }
             // The same zeros as a capture: not a btsnoop file, known from its first 16 octets.
             let capture = try CaptureFile.read(path: path, defaultRole: .initiator)
             #expect(capture.problems.map(\.description) == ["byte offset 0: not a btsnoop file: it does not start with \"btsnoop\\0\""])

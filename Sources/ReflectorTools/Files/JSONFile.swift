@@ -16,15 +16,23 @@ public enum JSONFile {
         }
     }
 
-    /// The bytes of the file at `path`, refusing one longer than `limit` (a regular file by
-    /// its size, anything else, such as a pipe or a device, once `limit` bytes have come).
+    /// The bytes of the JSON file at `path`, at most `limit`.
     public static func contents(_ path: String, limit: Int = maximumSize) throws(ToolError) -> [UInt8] {
+        try InputFile.contents(path, limit: limit, kind: "a JSON file")
+    }
+}
+
+/// Reading a whole file a command was given, with a size limit: a regular file is refused by
+/// its size before it is read; anything else (a pipe, a device such as /dev/zero) once more
+/// than `limit` bytes have come, so no input can fill the memory or keep the tool reading.
+public enum InputFile {
+    public static func contents(_ path: String, limit: Int, kind: String) throws(ToolError) -> [UInt8] {
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else { throw .badFile("\(path): cannot read the file") }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR else { throw .badFile("\(path): cannot read the file") }
-        let tooLarge = ToolError.badFile("\(path): too large for a JSON file; allowed: at most \(limit) bytes (\(limit >> 20) MiB)")
+        let tooLarge = ToolError.badFile("\(path): too large for \(kind); allowed: at most \(limit) bytes (\(limit >> 20) MiB)")
         if (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) > limit { throw tooLarge }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)

@@ -53,11 +53,15 @@ public enum FlashCommand: Command {
         })
     }
 
+    /// The largest image read: far above any MCU's flash (a few MB), and /dev/zero given as the
+    /// image is refused instead of read forever.
+    public static let maximumImageSize = 64 << 20
+
     /// Reads and checks an image file; the error names the file and the reason.
     public static func checkImage(at path: String) throws(ToolError) -> MCUbootImage {
-        guard let data = FileManager.default.contents(atPath: path) else { throw .badFile("\(path): cannot read the file") }
+        let bytes = try InputFile.contents(path, limit: maximumImageSize, kind: "an MCUboot image")
         do {
-            return try MCUbootImage(bytes: Array(data))
+            return try MCUbootImage(bytes: bytes)
         } catch {
             throw .badFile("\(path): \(error.description)")
         }
