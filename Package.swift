@@ -4,18 +4,22 @@ import PackageDescription
 let package = Package(
     name: "reflector-emu",
     products: [
+        .library(name: "WireFormat", targets: ["WireFormat"]),
         .library(name: "ReflectorFirmware", targets: ["ReflectorFirmware"]),
         .library(name: "AnchorFirmware", targets: ["AnchorFirmware"]),
         .executable(name: "reflector-emu", targets: ["reflector-emu"]),
     ],
     targets: [
+        // The byte layer every codec stands on: ByteReader/ByteWriter with the byte order as a
+        // parameter, and DecodeError. Standard library only, builds for Cortex-M with Embedded Swift.
+        .target(name: "WireFormat"),
         // The accessory firmware: standard library only, builds for Cortex-M with Embedded Swift.
         // Float.squareRoot() lowers to sqrtf, which lives in libm on Linux (newlib on a board).
-        .target(name: "ReflectorFirmware", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
+        .target(name: "ReflectorFirmware", dependencies: ["WireFormat"], linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         // The UWB DL-TDoA anchor: standard library only, builds for Cortex-M with Embedded Swift.
-        .target(name: "AnchorFirmware", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
+        .target(name: "AnchorFirmware", dependencies: ["WireFormat"], linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         // HCI transports and captures: H4 framing, btsnoop files.
-        .target(name: "HCITransport"),
+        .target(name: "HCITransport", dependencies: ["WireFormat"]),
         // libserialport (Debian's libserialport-dev) for real serial ports.
         .systemLibrary(name: "CSerialPort", pkgConfig: "libserialport", providers: [.apt(["libserialport-dev"])]),
         // posix_openpt and termios for pseudo-terminals (libserialport cannot open a pty).
@@ -23,7 +27,7 @@ let package = Package(
         // Serial ports and ptys carrying H4, with timeouts on every read.
         .target(name: "SerialTransport", dependencies: ["CSerialPort", "CPty", "HCITransport"]),
         // MCUboot serial recovery (SMP over the console framing) and image checks.
-        .target(name: "MCUboot"),
+        .target(name: "MCUboot", dependencies: ["WireFormat"]),
         // A bootloader that speaks MCUboot serial recovery on a pty, for the flash tests.
         .executableTarget(name: "mcuboot-test-bootloader", dependencies: ["MCUboot", "SerialTransport"]),
         // The emulator's mathematics: complex numbers, the one 3-D vector, small matrices and
@@ -58,6 +62,7 @@ let package = Package(
         .executableTarget(name: "reflector-emu", dependencies: ["ReflectorTools"]),
         .executableTarget(name: "bench", dependencies: ["ReflectorFirmware", "AnchorFirmware", "HCITransport", "SerialTransport",
                                                         "EmulatorMath", "RadioWorld", "RangingEstimation", "PhoneEmulation", "DLTDoA"]),
+        .testTarget(name: "WireFormatTests", dependencies: ["WireFormat"]),
         .testTarget(name: "ReflectorFirmwareTests", dependencies: ["ReflectorFirmware", "EmulatorMath", "TestSupport"]),
         .testTarget(name: "AnchorFirmwareTests", dependencies: ["AnchorFirmware"]),
         .testTarget(name: "EmulatorMathTests", dependencies: ["EmulatorMath"]),
@@ -68,7 +73,7 @@ let package = Package(
         .testTarget(name: "DLTDoATests", dependencies: ["DLTDoA", "AnchorFirmware", "EmulatorMath", "NearbyEmulation"]),
         .testTarget(name: "VirtualBoardTests", dependencies: ["VirtualBoard", "BLEHost", "HCITransport", "PhoneEmulation", "RadioWorld", "RangingEstimation", "ReflectorFirmware"]),
         .testTarget(name: "ReflectorToolsTests", dependencies: ["ReflectorTools", "TestSupport"]),
-        .testTarget(name: "HCITransportTests", dependencies: ["HCITransport", "EmulatorMath", "TestSupport"]),
+        .testTarget(name: "HCITransportTests", dependencies: ["HCITransport", "WireFormat", "EmulatorMath", "TestSupport"]),
         .testTarget(name: "SerialTransportTests", dependencies: ["SerialTransport", "HCITransport"]),
         .testTarget(name: "MCUbootTests", dependencies: ["MCUboot"]),
     ],

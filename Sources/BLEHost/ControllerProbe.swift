@@ -86,17 +86,22 @@ public struct ControllerProbe: Sendable {
         }
         switch answer.opcode {
         case 0x1001:
-            guard r.count >= 9 else { return fail("Read Local Version Information") }
-            findings.hciVersion = r[1]
-            findings.hciSubversion = UInt16(r[2]) | UInt16(r[3]) << 8
-            findings.lmpVersion = r[4]
-            findings.companyIdentifier = UInt16(r[5]) | UInt16(r[6]) << 8
+            // Status, HCI_Version, HCI_Subversion 2, LMP_Version, Company_Identifier 2, LMP_Subversion 2.
+            var fields = ByteReader(r.dropFirst())
+            guard r.count >= 9, let version = try? fields.u8("HCI_Version"), let subversion = try? fields.u16("HCI_Subversion"),
+                  let lmp = try? fields.u8("LMP_Version"), let company = try? fields.u16("Company_Identifier")
+            else { return fail("Read Local Version Information") }
+            findings.hciVersion = version
+            findings.hciSubversion = subversion
+            findings.lmpVersion = lmp
+            findings.companyIdentifier = company
         case 0x1002:
             guard r.count >= 65 else { return fail("Read Local Supported Commands") }
             findings.supportedCommands = Array(r[1..<65])
         case 0x2003:
-            guard r.count >= 9 else { return fail("LE Read Local Supported Features") }
-            findings.leFeatures = CSController.u64(Array(r[1..<9]))
+            var fields = ByteReader(r.dropFirst())
+            guard let features = try? fields.u64("LE_Features") else { return fail("LE Read Local Supported Features") }
+            findings.leFeatures = features
         case LECSReadLocalSupportedCapabilities.opcode, LECSReadLocalSupportedCapabilitiesV2.opcode:
             let v2 = answer.opcode == LECSReadLocalSupportedCapabilitiesV2.opcode
             guard let ret = try? LECSLocalCapabilitiesReturn.decode(r, v2: v2) else { return fail("LE CS Read Local Supported Capabilities") }

@@ -45,7 +45,11 @@ enum HostCommands {
         return HCICommandPacket(opcode: 0x2019, parameters: w.bytes)
     }
 
-    static func octets(_ v: UInt64) -> [UInt8] { (0..<8).map { UInt8(truncatingIfNeeded: v >> UInt64(8 * $0)) } }
+    static func octets(_ v: UInt64) -> [UInt8] {
+        var w = ByteWriter(capacity: 8)
+        w.u64(v)
+        return w.bytes
+    }
 
     /// A readable name for error messages.
     static func name(_ opcode: UInt16) -> String {

@@ -139,10 +139,14 @@ public struct InitiatorHost: Sendable {
         guard let code = event.leSubeventCode else { return [] }
         switch code {
         case 0x01, 0x0A:  // LE (Enhanced) Connection Complete
-            guard let body = try? event.leSubeventBody(code), body.count >= 3 else { return fail(.malformedEvent("LE Connection Complete")) }
-            let status = HCIStatus(rawValue: body[body.startIndex]) ?? .unspecifiedError
+            // Status, then Connection_Handle (12 bits of 16).
+            var fields = (try? event.leSubeventBody(code)).map(ByteReader.init)
+            guard let statusRaw = try? fields?.u8("Status"), let h = try? fields?.u16("Connection_Handle") else {
+                return fail(.malformedEvent("LE Connection Complete"))
+            }
+            let status = HCIStatus(rawValue: statusRaw) ?? .unspecifiedError
             guard status == .success else { return fail(.procedureFailed(event: "LE Connection Complete", status: status)) }
-            handle = (UInt16(body[body.startIndex + 1]) | UInt16(body[body.startIndex + 2]) << 8) & 0x0FFF
+            handle = h & 0x0FFF
             return finishAwait(code: HostCommands.connectionCompleteCode)
         case LECSReadRemoteSupportedCapabilitiesComplete.subeventCode, LECSReadRemoteSupportedCapabilitiesComplete.v2SubeventCode:
             guard let e = try? LECSReadRemoteSupportedCapabilitiesComplete.decode(packet: event) else { return fail(.malformedEvent("CS Read Remote Supported Capabilities Complete")) }

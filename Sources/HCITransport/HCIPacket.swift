@@ -1,3 +1,5 @@
+import WireFormat
+
 /// One HCI packet as it crosses the host–controller boundary: the H4 packet indicator and the
 /// packet itself (header and payload, exactly as Core 6.0 Vol 4 Part E §5.4 lays them out).
 ///
@@ -19,7 +21,9 @@ public struct HCIPacket: Sendable, Hashable {
     /// Builds a command packet: opcode (little-endian), parameter length, parameters
     /// (Vol 4 Part E §5.4.1).
     public static func command(opcode: UInt16, parameters: [UInt8] = []) throws(HCIPacketError) -> HCIPacket {
-        try withLength(.command, header: [UInt8(opcode & 0xFF), UInt8(opcode >> 8)], payload: parameters)
+        var header = ByteWriter(capacity: 2)
+        header.u16(opcode)
+        return try withLength(.command, header: header.bytes, payload: parameters)
     }
 
     /// Builds an event packet: event code, parameter length, parameters (Vol 4 Part E §5.4.4).
@@ -32,8 +36,9 @@ public struct HCIPacket: Sendable, Hashable {
     public static func acl(
         handle: UInt16, packetBoundary: UInt8 = 0b10, broadcast: UInt8 = 0, data: [UInt8]
     ) throws(HCIPacketError) -> HCIPacket {
-        let field = (handle & 0x0FFF) | UInt16(packetBoundary & 0b11) << 12 | UInt16(broadcast & 0b11) << 14
-        return try withLength(.aclData, header: [UInt8(field & 0xFF), UInt8(field >> 8)], payload: data)
+        var header = ByteWriter(capacity: 2)
+        header.u16((handle & 0x0FFF) | UInt16(packetBoundary & 0b11) << 12 | UInt16(broadcast & 0b11) << 14)
+        return try withLength(.aclData, header: header.bytes, payload: data)
     }
 
     private static func withLength(
@@ -42,12 +47,11 @@ public struct HCIPacket: Sendable, Hashable {
         guard payload.count <= indicator.maximumPayloadLength else {
             throw .payloadTooLong(indicator: indicator, length: payload.count, maximum: indicator.maximumPayloadLength)
         }
-        var bytes = header
-        bytes.reserveCapacity(header.count + 2 + payload.count)
-        bytes.append(UInt8(payload.count & 0xFF))
-        if indicator.headerLength - header.count == 2 { bytes.append(UInt8(payload.count >> 8)) }
-        bytes.append(contentsOf: payload)
-        return HCIPacket(indicator: indicator, bytes: bytes)
+        var w = ByteWriter(capacity: indicator.headerLength + payload.count)
+        w.octets(header)
+        w.uint(UInt64(payload.count), indicator.headerLength - header.count)
+        w.octets(payload)
+        return HCIPacket(indicator: indicator, bytes: w.bytes)
     }
 
     /// Parses one whole H4 packet (indicator first). The header's length must match the octets
@@ -87,8 +91,9 @@ public struct HCIPacket: Sendable, Hashable {
 
     /// The command opcode, `(OGF << 10) | OCF`, or `nil` for other packets.
     public var opcode: UInt16? {
-        guard indicator == .command, bytes.count >= 2 else { return nil }
-        return UInt16(bytes[0]) | UInt16(bytes[1]) << 8
+        guard indicator == .command else { return nil }
+        var r = ByteReader(bytes)
+        return try? r.u16("Opcode")
     }
 
     /// The command's Parameter_Total_Length, or `nil` for other packets.
@@ -114,8 +119,9 @@ public struct HCIPacket: Sendable, Hashable {
     // MARK: ACL data (Vol 4 Part E §5.4.2)
 
     private var aclHeaderField: UInt16? {
-        guard indicator == .aclData, bytes.count >= 2 else { return nil }
-        return UInt16(bytes[0]) | UInt16(bytes[1]) << 8
+        guard indicator == .aclData else { return nil }
+        var r = ByteReader(bytes)
+        return try? r.u16("Handle")
     }
 
     /// The 12-bit connection handle of an ACL packet, or `nil` for other packets.
@@ -129,7 +135,7 @@ public struct HCIPacket: Sendable, Hashable {
 
     /// The 16-bit Data_Total_Length of an ACL packet, or `nil` for other packets.
     public var aclDataLength: UInt16? {
-        guard indicator == .aclData, bytes.count >= 4 else { return nil }
-        return UInt16(bytes[2]) | UInt16(bytes[3]) << 8
+        guard indicator == .aclData, let n = declaredPayloadLength else { return nil }
+        return UInt16(n)
     }
 }

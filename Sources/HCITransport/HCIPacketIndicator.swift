@@ -1,3 +1,5 @@
+import WireFormat
+
 /// The H4 (UART) packet indicator that precedes every HCI packet on a serial line and in a
 /// btsnoop record's payload (Core 6.0 Vol 4 Part A §2).
 public enum HCIPacketIndicator: UInt8, Sendable, Equatable, CaseIterable {
@@ -38,14 +40,31 @@ extension HCIPacketIndicator {
     ///
     /// All HCI multi-octet fields are little-endian. The ISO length is the low 14 bits of its
     /// 16-bit field (the top two bits are RFU), as NimBLE and the Core's figure 5.5 have it.
-    public func payloadLength<Header: Collection<UInt8>>(inHeader header: Header) -> Int? {
-        guard header.count >= headerLength else { return nil }
-        func octet(_ k: Int) -> Int { Int(header[header.index(header.startIndex, offsetBy: k)]) }
-        switch self {
-        case .command, .synchronousData: return octet(2)
-        case .event: return octet(1)
-        case .aclData: return octet(2) | octet(3) << 8
-        case .isoData: return (octet(2) | octet(3) << 8) & 0x3FFF
+    public func payloadLength(inHeader header: ArraySlice<UInt8>) -> Int? {
+        var r = ByteReader(header)
+        do throws(DecodeError) {
+            switch self {
+            case .command, .synchronousData:
+                try r.skip(2, "Opcode or Handle")
+                return Int(try r.u8("Parameter_Total_Length"))
+            case .event:
+                try r.skip(1, "Event_Code")
+                return Int(try r.u8("Parameter_Total_Length"))
+            case .aclData:
+                try r.skip(2, "Handle")
+                return Int(try r.u16("Data_Total_Length"))
+            case .isoData:
+                try r.skip(2, "Handle")
+                return Int(try r.u16("ISO_Data_Load_Length") & 0x3FFF)
+            }
+        } catch {
+            return nil
         }
     }
+
+    /// `payloadLength(inHeader:)` of an array.
+    public func payloadLength(inHeader header: [UInt8]) -> Int? { payloadLength(inHeader: header[...]) }
+
+    /// `payloadLength(inHeader:)` of any collection of octets.
+    public func payloadLength(inHeader header: some Collection<UInt8>) -> Int? { payloadLength(inHeader: ArraySlice(header)) }
 }

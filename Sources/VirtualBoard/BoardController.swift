@@ -187,9 +187,9 @@ public struct BoardController: Sendable {
         case 0x200D, 0x2043:  // LE Create Connection, LE Extended Create Connection
             guard role == .initiator, !connected, connectAt == nil else { return status(op, .commandDisallowed) }
             let addressOffset = op == 0x200D ? 6 : 3
-            guard p.count >= addressOffset + 6 else { return status(op, .invalidHCICommandParameters) }
-            var address: UInt64 = 0
-            for i in 0..<6 { address |= UInt64(p[addressOffset + i]) << UInt64(8 * i) }
+            var fields = ByteReader(p)
+            guard (try? fields.skip(addressOffset, "Scan parameters and filter policy")) != nil,
+                  let address = try? fields.uint(6, "Peer_Address") else { return status(op, .invalidHCICommandParameters) }
             status(op, .success)
             // Only the emulated reflector is out there; another address never answers.
             if address == peerAddress { connectAt = now + Self.connectionDelay } else { pendingUnknownConnect = true }
@@ -206,7 +206,8 @@ public struct BoardController: Sendable {
         case 0x200F:  // LE Read Filter Accept List Size
             complete(op, [ok, 8])
         case 0x2016:  // LE Read Remote Features
-            guard connected, p.count == 2, UInt16(p[0]) | UInt16(p[1]) << 8 == handle else { return status(op, .unknownConnectionIdentifier) }
+            var fields = ByteReader(p)
+            guard connected, p.count == 2, (try? fields.u16("Connection_Handle")) == handle else { return status(op, .unknownConnectionIdentifier) }
             status(op, .success)
             if allows(leMeta: 0x04) { events.append(BoardEvents.remoteFeaturesComplete(handle: handle, features: cs.leFeatures | Self.boardFeatures)) }
         case 0x2018:  // LE Rand

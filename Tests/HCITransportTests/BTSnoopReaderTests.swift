@@ -2,6 +2,7 @@ import EmulatorMath
 @testable import HCITransport
 import Testing
 import TestSupport
+import WireFormat
 
 struct BTSnoopReaderTests {
     static func records() throws -> [BTSnoopRecord] {
@@ -109,8 +110,10 @@ struct BTSnoopReaderTests {
         let header = BTSnoopWriter().header
         func record(original: UInt32, included: UInt32, data: [UInt8]) -> [UInt8] {
             var out: [UInt8] = []
-            out.appendBigEndian(original)
-            out.appendBigEndian(included)
+            ByteWriter.append(to: &out) { w in
+                w.u32(original, endianness: .big)
+                w.u32(included, endianness: .big)
+            }
             out += [UInt8](repeating: 0, count: 16)
             return out + data
         }
@@ -144,8 +147,11 @@ struct BTSnoopReaderTests {
                 file = BTSnoopFileHeader(datalink: datalink).bytes
                 for _ in 0..<Int.random(in: 0...6, using: &rng) {
                     let included = UInt32.random(in: 0...12, using: &rng)
-                    file.appendBigEndian(included + UInt32.random(in: 0...2, using: &rng) &- 1)
-                    file.appendBigEndian(included)
+                    let original = included + UInt32.random(in: 0...2, using: &rng) &- 1
+                    ByteWriter.append(to: &file) { w in
+                        w.u32(original, endianness: .big)
+                        w.u32(included, endianness: .big)
+                    }
                     file += rng.bytes(16)
                     file += [UInt8.random(in: 0...6, using: &rng)] + rng.bytes(Int(included))
                 }

@@ -1,3 +1,5 @@
+import WireFormat
+
 /// HCI command handling: parse the packet, check it as a controller must, answer with Command
 /// Complete or Command Status, and start the LL procedure a command needs.
 extension CSController {
@@ -10,7 +12,8 @@ extension CSController {
         } catch {
             // A packet whose length octet disagrees with its size: answer for its opcode if there is one.
             let b = Array(bytes)
-            if b.count >= 2 { commandStatus(UInt16(b[0]) | UInt16(b[1]) << 8, .invalidHCICommandParameters) }
+            var r = ByteReader(b)
+            if let opcode = try? r.u16("Opcode") { commandStatus(opcode, .invalidHCICommandParameters) }
             return
         }
         let op = packet.opcode
@@ -200,10 +203,10 @@ extension CSController {
         pdus.removeAll()
     }
 
+    /// A little-endian mask or feature field of up to 8 octets (shorter input gives the low octets).
     public static func u64(_ p: [UInt8]) -> UInt64 {
-        var v: UInt64 = 0
-        for (i, b) in p.prefix(8).enumerated() { v |= UInt64(b) << UInt64(8 * i) }
-        return v
+        var r = ByteReader(p)
+        return (try? r.uint(min(8, p.count), "Mask")) ?? 0
     }
 
     static func octets(_ v: UInt64) -> [UInt8] {

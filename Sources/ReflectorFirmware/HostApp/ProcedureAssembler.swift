@@ -1,3 +1,5 @@
+import WireFormat
+
 /// Gathers LE CS Subevent Result and Continue events into whole procedures: subevents are
 /// reassembled first, then collected until one says the procedure is done (complete or aborted).
 public struct ProcedureAssembler: Sendable {

@@ -1,3 +1,5 @@
+import WireFormat
+
 /// The accessory's host side of Channel Sounding: it readies its controller for the reflector
 /// role (event masks, CS host support, LE CS Set Default Settings) and, when inline PCT transfer
 /// is off, serves each procedure's results to the phone as RAS ranging data (real-time mode:

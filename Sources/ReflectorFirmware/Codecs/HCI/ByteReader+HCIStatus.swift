@@ -1,3 +1,5 @@
+import WireFormat
+
 /// Reading a Status octet as `HCIStatus` (Core 6.0 Vol 1 Part F §1.3): codes outside the
 /// enumeration are rejected with `.invalidValue` rather than trapping.
 extension ByteReader {

@@ -1,3 +1,5 @@
+import WireFormat
+
 extension CSCapabilities {
     /// Reads a capabilities block that runs to the end of `r`, choosing the layout by the
     /// number of octets left among `layouts` (v1 messages allow only the 28-octet form, v2

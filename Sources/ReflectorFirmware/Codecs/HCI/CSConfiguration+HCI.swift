@@ -1,3 +1,5 @@
+import WireFormat
+
 /// The 24-octet block that LE CS Create Config (Core 6.0 Vol 4 Part E §7.8.137) and LE CS Config
 /// Complete (§7.7.65.42) share, from Main_Mode_Type to CS_Enhancements_1:
 ///

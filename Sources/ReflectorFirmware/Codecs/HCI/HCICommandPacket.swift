@@ -1,3 +1,5 @@
+import WireFormat
+
 /// An HCI command packet without its H4 indicator: a transport-independent frame the host sends
 /// and the controller model parses (Core 6.0 Vol 4 Part E §5.4.1).
 ///

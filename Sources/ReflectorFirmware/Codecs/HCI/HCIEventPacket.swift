@@ -1,3 +1,5 @@
+import WireFormat
+
 /// An HCI event packet without its H4 indicator (Core 6.0 Vol 4 Part E §5.4.4), and the
 /// LE Meta event (0x3E) wrapper whose first parameter is the subevent code (§7.7.65).
 ///

@@ -1,3 +1,5 @@
+import WireFormat
+
 /// Field readers shared by the CS LL Control PDUs (Core 6.0 Vol 6 Part B §2.4.2.42–§2.4.2.53).
 extension ByteReader {
     /// The octet that opens most CS PDUs: Config_ID in bits 0...5 (0...3 allowed), bits 6...7

@@ -1,3 +1,5 @@
+import WireFormat
+
 /// The LL_CS_CAPABILITIES_REQ / LL_CS_CAPABILITIES_RSP body (opcodes 0x2E / 0x2F, 25 octets,
 /// Core 6.0 Vol 6 Part B §2.4.2.x; layout as NimBLE PR #1765 `ble_ll_cs_capabilities_pdu_make`
 /// packs it, reference §3.7):

@@ -1,3 +1,5 @@
+import WireFormat
+
 /// LL_CS_CAPABILITIES_REQ (opcode 0x2E, 25 octets of CtrData; Core 6.0 Vol 6 Part B §2.4.2.44,
 /// best knowledge): asks the peer for its CS capabilities and carries the sender's own, so one
 /// exchange informs both sides (NimBLE PR #1765 stores the remote capabilities from the request

@@ -1,3 +1,5 @@
+import WireFormat
+
 /// LL_CS_CAPABILITIES_RSP (opcode 0x2F, 25 octets of CtrData; Core 6.0 Vol 6 Part B §2.4.2.44,
 /// best knowledge): the answer to LL_CS_CAPABILITIES_REQ with the responder's CS capabilities,
 /// which the initiating controller reports in LE CS Read Remote Supported Capabilities Complete.

@@ -1,3 +1,5 @@
+import WireFormat
+
 /// LL_CS_CHANNEL_MAP_IND (opcode 0x38, 12 octets of CtrData; Core 6.0 Vol 6 Part B §2.4.2.53,
 /// best knowledge): sent by the central after LE CS Set Channel Classification to switch both
 /// sides to a new CS channel map at connection event Instant (the CS Channel Map Update

@@ -1,3 +1,5 @@
+import WireFormat
+
 /// LL_CS_CONFIG_REQ (opcode 0x30, 27 octets of CtrData; Core 6.0 Vol 6 Part B §2.4.2.45, best
 /// knowledge): the Channel Sounding Configuration procedure's request, which creates
 /// (Action = 1) or removes (Action = 0) CS configuration Config_ID in the peer's controller

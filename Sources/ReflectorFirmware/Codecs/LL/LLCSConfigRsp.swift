@@ -1,3 +1,5 @@
+import WireFormat
+
 /// LL_CS_CONFIG_RSP (opcode 0x31, 1 octet of CtrData; Core 6.0 Vol 6 Part B §2.4.2.46, best
 /// knowledge): accepts an LL_CS_CONFIG_REQ; both controllers then report LE CS Config Complete.
 /// A refusal is an LL_REJECT_EXT_IND naming opcode 0x30 instead.

@@ -1,3 +1,5 @@
+import WireFormat
+
 /// LL_CS_FAE_RSP (opcode 0x37, 72 octets of CtrData; Core 6.0 Vol 6 Part B §2.4.2.52, best
 /// knowledge): the sender's frequency actuation error table, one int8 per allowed CS channel
 /// in units of 1/32 ppm (`FAETable`), reported by the requester in LE CS Read Remote FAE Table

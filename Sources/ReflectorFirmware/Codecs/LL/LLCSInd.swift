@@ -1,3 +1,5 @@
+import WireFormat
+
 /// LL_CS_IND (opcode 0x34, 18 octets of CtrData; Core 6.0 Vol 6 Part B §2.4.2.49, best
 /// knowledge): sent by the central to end the Channel Sounding Start procedure with the final
 /// schedule: the first CS procedure starts Offset µs after the anchor of ACL event

@@ -1,3 +1,5 @@
+import WireFormat
+
 /// LL_CS_REQ (opcode 0x32, 28 octets of CtrData; Core 6.0 Vol 6 Part B §2.4.2.47, best
 /// knowledge): opens the Channel Sounding Start procedure after LE CS Procedure Enable. The
 /// initiator proposes the scheduling of the CS procedures of configuration Config_ID; the

@@ -1,3 +1,5 @@
+import WireFormat
+
 /// LL_CS_RSP (opcode 0x33, 21 octets of CtrData; Core 6.0 Vol 6 Part B §2.4.2.48, best
 /// knowledge): the peripheral's answer to LL_CS_REQ in the Channel Sounding Start procedure,
 /// narrowing the proposed offset window and scheduling to what it can serve. The central then

@@ -1,3 +1,5 @@
+import WireFormat
+
 /// LL_CS_SEC_REQ (opcode 0x39, 20 octets of CtrData; Core 6.0 Vol 6 Part B §2.4.2.42, best
 /// knowledge of the section number): the central's half of the CS security material, sent to
 /// start the Channel Sounding Security Start procedure once the link is encrypted.

@@ -1,3 +1,5 @@
+import WireFormat
+
 /// LL_CS_SEC_RSP (opcode 0x2D, 20 octets of CtrData; Core 6.0 Vol 6 Part B §2.4.2.43, best
 /// knowledge): the peripheral's answer to LL_CS_SEC_REQ with its half of the CS security
 /// material. After it both sides instantiate the CS DRBG (h9) from the combined values.

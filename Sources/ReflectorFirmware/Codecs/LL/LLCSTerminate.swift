@@ -1,3 +1,5 @@
+import WireFormat
+
 /// The body of LL_CS_TERMINATE_REQ (opcode 0x35) and LL_CS_TERMINATE_RSP (opcode 0x3A), 4 octets
 /// of CtrData each (Core 6.0 Vol 6 Part B §2.4.2.49/§2.4.2.50, best knowledge): the request
 /// stops the CS procedures of configuration Config_ID early (LE CS Procedure Enable with

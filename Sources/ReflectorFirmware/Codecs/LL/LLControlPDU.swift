@@ -1,3 +1,5 @@
+import WireFormat
+
 /// An LL Control PDU of the Channel Sounding procedures, or one of the two generic PDUs that
 /// controllers answer them with (LL_REJECT_EXT_IND, LL_UNKNOWN_RSP): Core 6.0 Vol 6 Part B
 /// §2.4.2 (CS PDUs §2.4.2.42–§2.4.2.53, best knowledge of the numbering).

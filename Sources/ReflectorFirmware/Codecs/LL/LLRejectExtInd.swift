@@ -1,3 +1,5 @@
+import WireFormat
+
 /// LL_REJECT_EXT_IND (opcode 0x11, 2 octets of CtrData; Core 6.0 Vol 6 Part B §2.4.2.18):
 /// rejects a control PDU the sender understood but will not accept, naming its opcode. CS
 /// controllers use it to refuse LL_CS_SEC_REQ (Insufficient Security 0x2F), LL_CS_CONFIG_REQ

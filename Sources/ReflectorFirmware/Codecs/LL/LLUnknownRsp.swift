@@ -1,3 +1,5 @@
+import WireFormat
+
 /// LL_UNKNOWN_RSP (opcode 0x07, 1 octet of CtrData; Core 6.0 Vol 6 Part B §2.4.2.8): the
 /// answer of a controller that does not know or support a received control PDU, for example a
 /// pre-6.0 controller receiving LL_CS_CAPABILITIES_REQ. The requester ends the procedure with

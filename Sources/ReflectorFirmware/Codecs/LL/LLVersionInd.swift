@@ -1,3 +1,5 @@
+import WireFormat
+
 /// LL_VERSION_IND (opcode 0x0C, 5 octets of CtrData; Core 6.0 Vol 6 Part B §2.4.2.13): the
 /// version exchange behind Read Remote Version Information. Each side sends its own once per
 /// connection; the phone learns from it that an accessory is Bluetooth 6.3.

@@ -1,3 +1,5 @@
+import WireFormat
+
 /// A command the client writes to the RAS Control Point, opcode then parameters
 /// (RAS 1.0 Table 3.10; nRF `ras_internal.h`, `ras_rrsp.c`). The reflector, as RAS server,
 /// decodes these. The parameter layouts of Retrieve Lost Segments (counter, first and last

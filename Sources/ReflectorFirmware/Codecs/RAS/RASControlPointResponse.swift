@@ -1,3 +1,5 @@
+import WireFormat
+
 /// A response the server indicates on the RAS Control Point, opcode then parameters
 /// (RAS 1.0 Table 3.11; nRF `ras_internal.h`, `ras_rrsp.c`). The Complete Lost Segment
 /// Response layout (counter, first and last segment index; 4 octets) is [U].

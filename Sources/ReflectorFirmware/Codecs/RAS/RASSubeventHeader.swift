@@ -1,3 +1,5 @@
+import WireFormat
+
 /// The header of one subevent in RAS ranging data (RAS 1.0 §3.2.1.2; nRF `ras.h`
 /// `ras_subevent_header`), 8 octets: `Start_ACL_Conn_Event 2 | Frequency_Compensation 2 |
 /// [Ranging_Done_Status:4 | Subevent_Done_Status:4] | [Ranging_Abort_Reason:4 |

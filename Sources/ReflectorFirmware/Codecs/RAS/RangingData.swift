@@ -1,3 +1,5 @@
+import WireFormat
+
 /// The RAS ranging data of one CS procedure, the body that the Real-time and On-demand Ranging
 /// Data characteristics carry in segments (RAS 1.0 §3.2.1.2): a `RangingHeader` then the
 /// subevents back to back until the end of the body.

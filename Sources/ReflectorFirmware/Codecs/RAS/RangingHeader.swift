@@ -1,3 +1,5 @@
+import WireFormat
+
 /// The Ranging Header that opens the RAS ranging data of one CS procedure (RAS 1.0 §3.2.1.2;
 /// nRF `ras.h` `ras_ranging_header`), 4 octets:
 /// `[Ranging_Counter:12 (bits 0–11) | Configuration_ID:4 (bits 12–15)] LE16 |

@@ -1,3 +1,5 @@
+import WireFormat
+
 /// One step in RAS ranging data (RAS 1.0 §3.2.1.2): `Step_Mode 1` (bits 0–1 mode, bit 7 set =
 /// aborted) then the sender's HCI Step_Data, with no channel and no length octet; the receiver
 /// takes the length from the mode and the sender's role and N_AP.

@@ -1,3 +1,5 @@
+import WireFormat
+
 /// One subevent in RAS ranging data (RAS 1.0 §3.2.1.2): a `RASSubeventHeader` and its
 /// Num_Steps_Reported steps.
 public struct RangingSubevent: Sendable, Equatable {

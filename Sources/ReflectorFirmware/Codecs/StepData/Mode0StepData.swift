@@ -1,3 +1,5 @@
+import WireFormat
+
 /// Step data of a mode-0 (calibration) step (Core 6.0 Vol 4 Part E §7.7.65.44):
 /// `Packet_Quality 1 | Packet_RSSI int8 | Packet_Antenna 1` (3 octets, reflector), and for the
 /// initiator also `Measured_Freq_Offset 2` (5 octets).

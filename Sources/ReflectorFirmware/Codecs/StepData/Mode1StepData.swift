@@ -1,3 +1,5 @@
+import WireFormat
+
 /// Step data of a mode-1 (round-trip time) step, and the first part of a mode-3 step
 /// (Core 6.0 Vol 4 Part E §7.7.65.44): `Packet_Quality 1 | Packet_NADM 1 | Packet_RSSI int8 |
 /// ToA_ToD int16 | Packet_Antenna 1` (6 octets), then `Packet_PCT1 4 | Packet_PCT2 4` when

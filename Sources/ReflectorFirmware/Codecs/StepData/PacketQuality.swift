@@ -1,3 +1,5 @@
+import WireFormat
+
 /// Packet_Quality of a mode-0/1/3 step: how well the CS_SYNC access address was received
 /// (Core 6.0 Vol 4 Part E §7.7.65.44, step data). Low nibble: 0 AA check OK, 1 AA has bit
 /// errors, 2 AA not found; high nibble: number of bit errors (0...15).

@@ -1,3 +1,5 @@
+import WireFormat
+
 /// A phase correction term (PCT): the I/Q of a measured tone as two 12-bit two's-complement
 /// numbers packed into 24 bits, I in bits 0–11 and Q in bits 12–23, sent little-endian in 3
 /// octets (Core 6.0 Vol 4 Part E §7.7.65.44; Zephyr `BT_HCI_LE_CS_PCT_I_MASK 0x000FFF`,

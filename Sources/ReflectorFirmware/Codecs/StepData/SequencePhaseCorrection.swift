@@ -1,3 +1,5 @@
+import WireFormat
+
 /// Packet_PCT1 and Packet_PCT2 of a mode-1/3 step: phase correction terms measured on the
 /// sounding sequence when phase-based ranging from the RTT sounding sequence is used
 /// (Core 6.0 Vol 4 Part E §7.7.65.44; Zephyr `_ss_rtt` step structs). Each is 4 octets holding a

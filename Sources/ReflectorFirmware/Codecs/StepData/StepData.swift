@@ -1,3 +1,5 @@
+import WireFormat
+
 /// The Step_Data of one CS step, by mode, exactly as LE CS Subevent Result (Continue) and the
 /// RAS ranging data carry it (Core 6.0 Vol 4 Part E §7.7.65.44). Mode 3 is the mode-1 fields
 /// followed by the mode-2 fields. Value type with fixed-size storage.

@@ -1,3 +1,5 @@
+import WireFormat
+
 /// One step of a subevent result as HCI reports it (Core 6.0 Vol 4 Part E §7.7.65.44):
 /// `Step_Mode 1 | Step_Channel 1 | Step_Data_Length 1 | Step_Data`. The decoder requires
 /// Step_Data_Length to equal the length the mode and `StepDataContext` imply.

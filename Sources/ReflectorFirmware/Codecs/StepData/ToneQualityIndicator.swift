@@ -1,3 +1,5 @@
+import WireFormat
+
 /// Tone_Quality_Indicator: one octet per tone in mode-2/3 step data, quality in the low nibble
 /// and the extension-slot indicator in the high nibble (Core 6.0 Vol 4 Part E §7.7.65.44;
 /// Zephyr `bt_hci_le_cs_step_data_tone_info`, BlueZ monitor).

@@ -1,3 +1,5 @@
+import WireFormat
+
 /// The phase-based ranging part of a mode-2 or mode-3 step: `Antenna_Permutation_Index 1`
 /// then N_AP+1 tone entries, the last being the tone-extension slot
 /// (Core 6.0 Vol 4 Part E §7.7.65.44; permutation tables Core 6.0 Vol 6 Part H Tables 4.13–4.15).

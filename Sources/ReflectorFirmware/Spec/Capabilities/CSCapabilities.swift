@@ -1,3 +1,5 @@
+import WireFormat
+
 /// What a controller can do in Channel Sounding: the capabilities block of LE CS Read Local
 /// Supported Capabilities, Write Cached Remote Supported Capabilities and the Read Remote
 /// Supported Capabilities Complete event (Core 6.0 Vol 4 Part E §7.8.130, §7.8.132,

@@ -1,3 +1,5 @@
+import WireFormat
+
 /// A frequency actuation error table: one signed entry per allowed CS channel (72), in units of
 /// 1/32 ppm, as LE CS Write Cached Remote FAE Table (Core 6.0 Vol 4 Part E §7.8.136) and
 /// LE CS Read Remote FAE Table Complete (§7.7.65.40) carry it (`int8[72]`). Entry i is taken to

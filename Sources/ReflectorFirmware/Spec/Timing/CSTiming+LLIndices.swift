@@ -1,3 +1,5 @@
+import WireFormat
+
 /// The LL form of a configuration's times: LL_CS_CONFIG_REQ carries T_IP1, T_IP2, T_FCS and
 /// T_PM as indices into their value tables (Core 6.0 Vol 6 Part B §2.4.2.x; NimBLE PR #1765
 /// `ble_ll_cs_config_req_make`), while HCI Config Complete carries µs values. See `TimeKind`

@@ -1,3 +1,5 @@
+import WireFormat
+
 /// A command whose only parameter is `Connection_Handle` (2 octets): several CS commands that
 /// start a procedure with the peer have this shape and share its codec.
 public protocol ConnectionHandleCommand: HCICommand {

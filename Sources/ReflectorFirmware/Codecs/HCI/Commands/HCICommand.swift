@@ -1,3 +1,5 @@
+import WireFormat
+
 /// An HCI command's parameters as a value type with its opcode (Core 6.0 Vol 4 Part E §5.4.1),
 /// so the controller model can turn a received `HCICommandPacket` into a typed command and back.
 public protocol HCICommand: Sendable, Equatable {

@@ -1,3 +1,5 @@
+import WireFormat
+
 /// LE CS Create Config: the host sets up one CS configuration, locally or also in the peer
 /// through the LL CS Configuration procedure (Core 6.0 Vol 4 Part E §7.8.137; the last octet is
 /// CS_Enhancements_1 in Core 6.3). Answered with Command Status then LE Meta event 0x2F.

@@ -1,3 +1,5 @@
+import WireFormat
+
 /// The return parameters of LE CS Read Local Supported Capabilities (0x2089, Core 6.0 Vol 4
 /// Part E §7.8.130) and of its Core 6.3 v2 form (0x20A5) in Command Complete:
 /// `Status 1 | capabilities block (28, or 31/34 for v2)`. A failed command returns Status alone.

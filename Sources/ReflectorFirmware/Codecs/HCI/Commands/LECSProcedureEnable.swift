@@ -1,3 +1,5 @@
+import WireFormat
+
 /// LE CS Procedure Enable: the host starts or stops CS procedures of a configuration
 /// (Core 6.0 Vol 4 Part E §7.8.141). Answered with Command Status then LE Meta event 0x30.
 /// Parameters: `Connection_Handle 2 | Config_ID 1 | Enable 1 (0 or 1)`.

@@ -1,3 +1,5 @@
+import WireFormat
+
 /// LE CS Remove Config: the host deletes a CS configuration here and in the peer
 /// (Core 6.0 Vol 4 Part E §7.8.138). Answered with Command Status then LE Meta event 0x2F
 /// with Action 0. Parameters: `Connection_Handle 2 | Config_ID 1`.

@@ -1,3 +1,5 @@
+import WireFormat
+
 /// LE CS Set Channel Classification: the host marks CS channels it considers bad; the
 /// controller leaves them out of the filtered channel map (Core 6.0 Vol 4 Part E §7.8.139).
 /// Parameters: `Channel_Classification 10` (bit k = CS channel k, as in a channel map).

@@ -1,3 +1,5 @@
+import WireFormat
+
 /// LE CS Set Default Settings: the host enables CS roles for a connection and gives its
 /// CS_SYNC antenna and power preferences (Core 6.0 Vol 4 Part E §7.8.134). Command Complete
 /// returns Status and Connection_Handle.

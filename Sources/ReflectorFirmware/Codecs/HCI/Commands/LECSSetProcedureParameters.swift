@@ -1,3 +1,5 @@
+import WireFormat
+
 /// LE CS Set Procedure Parameters: the host gives a configuration its procedure timing,
 /// antennas and power (Core 6.0 Vol 4 Part E §7.8.140). Command Complete returns Status and
 /// Connection_Handle.

@@ -1,3 +1,5 @@
+import WireFormat
+
 /// LE CS Write Cached Remote FAE Table: the host gives the controller a peer's FAE table it
 /// stored earlier, sparing the LL exchange (Core 6.0 Vol 4 Part E §7.8.136). Command Complete
 /// returns Status and Connection_Handle. 74 octets: `Connection_Handle 2 | Remote_FAE_Table int8[72]`.

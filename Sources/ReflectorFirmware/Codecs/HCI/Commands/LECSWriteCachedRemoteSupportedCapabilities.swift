@@ -1,3 +1,5 @@
+import WireFormat
+
 /// LE CS Write Cached Remote Supported Capabilities (0x208B, Core 6.0 Vol 4 Part E §7.8.132):
 /// the host hands the controller a peer's capabilities it cached earlier, sparing the LL
 /// exchange. `Connection_Handle 2 | capabilities block (28)`; Command Complete returns Status

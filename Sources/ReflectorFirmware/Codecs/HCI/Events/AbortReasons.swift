@@ -1,3 +1,5 @@
+import WireFormat
+
 /// The Abort_Reason octet of a subevent result: procedure abort reason in the low nibble,
 /// subevent abort reason in the high nibble (Core 6.0 Vol 4 Part E §7.7.65.44). RAS carries the
 /// same two values in the same nibbles of its subevent header.

@@ -1,3 +1,5 @@
+import WireFormat
+
 /// The Command Complete event (0x0E) that ends a command with its return parameters
 /// (Core 6.0 Vol 4 Part E §7.7.14): `Num_HCI_Command_Packets 1 | Command_Opcode 2 | Return_Parameters`.
 /// Return parameters usually start with a Status octet; their layout depends on the opcode.

@@ -1,3 +1,5 @@
+import WireFormat
+
 /// The Command Status event (0x0F) that acknowledges a command whose result comes later in
 /// another event (Core 6.0 Vol 4 Part E §7.7.15): `Status 1 | Num_HCI_Command_Packets 1 | Command_Opcode 2`.
 public struct CommandStatusEvent: Sendable, Equatable {

@@ -1,3 +1,5 @@
+import WireFormat
+
 /// LE CS Config Complete (LE Meta 0x2F): a CS configuration was created or removed, with the
 /// times the two controllers agreed on (Core 6.0 Vol 4 Part E §7.7.65.42).
 ///

@@ -1,3 +1,5 @@
+import WireFormat
+
 /// LE CS Procedure Enable Complete (LE Meta 0x30): CS procedures were enabled or disabled, with
 /// the parameters the controllers chose (Core 6.0 Vol 4 Part E §7.7.65.43).
 ///

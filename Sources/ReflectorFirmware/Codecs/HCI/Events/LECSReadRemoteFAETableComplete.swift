@@ -1,3 +1,5 @@
+import WireFormat
+
 /// LE CS Read Remote FAE Table Complete (LE Meta 0x2D): the peer's FAE table, answering
 /// LE CS Read Remote FAE Table (Core 6.0 Vol 4 Part E §7.7.65.40).
 /// 75 octets: `Status 1 | Connection_Handle 2 | Remote_FAE_Table int8[72]`.

@@ -1,3 +1,5 @@
+import WireFormat
+
 /// LE CS Read Remote Supported Capabilities Complete (LE Meta 0x2C, Core 6.0 Vol 4 Part E
 /// §7.7.65.39), and its Core 6.3 v2 form (0x38) carrying the v2 block:
 /// `Status 1 | Connection_Handle 2 | capabilities block`.

@@ -1,3 +1,5 @@
+import WireFormat
+
 /// LE CS Security Enable Complete (LE Meta 0x2E): the CS security start procedure finished and
 /// both sides hold the same CS DRBG seed (Core 6.0 Vol 4 Part E §7.7.65.41).
 /// 3 octets: `Status 1 | Connection_Handle 2`.

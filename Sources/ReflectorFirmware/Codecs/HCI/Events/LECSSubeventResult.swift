@@ -1,3 +1,5 @@
+import WireFormat
+
 /// LE CS Subevent Result (LE Meta 0x31): the results of (the first part of) one CS subevent
 /// (Core 6.0 Vol 4 Part E §7.7.65.44).
 ///

@@ -1,3 +1,5 @@
+import WireFormat
+
 /// LE CS Subevent Result Continue (LE Meta 0x32): further steps of a subevent whose results
 /// did not fit in one LE CS Subevent Result event (Core 6.0 Vol 4 Part E §7.7.65.45).
 ///

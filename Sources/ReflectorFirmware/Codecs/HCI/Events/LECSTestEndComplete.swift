@@ -1,3 +1,5 @@
+import WireFormat
+
 /// LE CS Test End Complete (LE Meta 0x33): a CS test started by LE CS Test has ended
 /// (Core 6.0 Vol 4 Part E §7.7.65.46). 1 octet: `Status`. (Bumble adds a Connection_Handle;
 /// Zephyr, BlueZ and Android do not, and neither does this codec.)

@@ -1,3 +1,5 @@
+import WireFormat
+
 /// An LE Meta subevent's parameters as a value type with its subevent code
 /// (Core 6.0 Vol 4 Part E §7.7.65), for events whose layout needs no outside context.
 public protocol LEMetaSubevent: Sendable, Equatable {

@@ -1,3 +1,5 @@
+import WireFormat
+
 /// Procedure_Done_Status of a subevent result, and Ranging_Done_Status in RAS
 /// (Core 6.0 Vol 4 Part E §7.7.65.44): whether all results of the CS procedure are reported.
 public enum ProcedureDoneStatus: UInt8, Sendable, Equatable, CaseIterable {

@@ -1,3 +1,5 @@
+import WireFormat
+
 /// Read Remote Version Information Complete (event 0x0C, Core 6.0 Vol 4 Part E §7.7.12):
 /// `Status 1 | Connection_Handle 2 | Version 1 | Company_Identifier 2 | Subversion 2`.
 /// Version uses the Assigned Numbers (0x0E = 6.0, 0x11 = 6.3).

@@ -1,3 +1,5 @@
+import WireFormat
+
 /// Subevent_Done_Status of a subevent result (Core 6.0 Vol 4 Part E §7.7.65.44): whether all
 /// results of the current CS subevent are reported.
 public enum SubeventDoneStatus: UInt8, Sendable, Equatable, CaseIterable {

@@ -1,3 +1,5 @@
+import WireFormat
+
 /// One event of a subevent's report: the opening LE CS Subevent Result or a following
 /// LE CS Subevent Result Continue (Core 6.0 Vol 4 Part E §7.7.65.44–45), as the splitter emits
 /// and the reassembler consumes them.
