@@ -126,23 +126,23 @@ extension CSController {
 
     /// The central's half of CS security start: fresh CS_IV_C, CS_IN_C, CS_PV_C in LL_CS_SEC_REQ.
     mutating func startSecurity() {
-        let halves = SecurityHalves(iv: random.next(), instantiationNonce: UInt32(truncatingIfNeeded: random.next()), personalization: random.next())
+        let halves = CSSecurityHalves(random: &random)
         pendingSecurity = halves
-        pdus.append(LLControlPDU.csSecReq(LLCSSecReq(ivC: halves.iv, inC: halves.instantiationNonce, pvC: halves.personalization)).encode())
+        pdus.append(LLCSSecReq(halves).encode())
     }
 
     mutating func receiveSecurityRequest(_ req: LLCSSecReq) {
         guard !connection.isCentral else { return reject(LLControlOpcode.csSecReq.rawValue, .llProcedureCollision) }
         guard run == nil else { return reject(LLControlOpcode.csSecReq.rawValue, .commandDisallowed) }
-        let rsp = LLCSSecRsp(ivP: random.next(), inP: UInt32(truncatingIfNeeded: random.next()), pvP: random.next())
-        pdus.append(LLControlPDU.csSecRsp(rsp).encode())
+        let rsp = LLCSSecRsp(CSSecurityHalves(random: &random))
+        pdus.append(rsp.encode())
         securityStarted(CSSecurityMaterial(request: req, response: rsp))
     }
 
     mutating func receiveSecurityResponse(_ rsp: LLCSSecRsp) {
         guard let h = pendingSecurity else { return }
         pendingSecurity = nil
-        securityStarted(CSSecurityMaterial(request: LLCSSecReq(ivC: h.iv, inC: h.instantiationNonce, pvC: h.personalization), response: rsp))
+        securityStarted(CSSecurityMaterial(central: h, peripheral: rsp.peripheral))
     }
 
     /// Both sides instantiate the same DRBG (h9); the procedure counter starts again.

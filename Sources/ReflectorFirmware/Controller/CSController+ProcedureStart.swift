@@ -60,10 +60,8 @@ extension CSController {
         if connection.isCentral {
             sendIndication(for: req, offset: req.offsetMin, eventCount: req.connEventCount)
         } else {
-            pdus.append(LLControlPDU.csRsp(LLCSRsp(
-                configID: req.configID, connEventCount: req.connEventCount, offsetMin: req.offsetMin, offsetMax: req.offsetMax,
-                eventInterval: req.eventInterval, subeventsPerEvent: req.subeventsPerEvent, subeventInterval: req.subeventInterval,
-                subeventLength: req.subeventLength, aci: req.aci, phy: req.phy, powerDelta: req.powerDelta)).encode())
+            pdus.append(LLCSRsp(configID: req.configID, connEventCount: req.connEventCount, offsetMin: req.offsetMin,
+                                offsetMax: req.offsetMax, schedule: req.schedule).encode())
         }
     }
 
@@ -80,10 +78,7 @@ extension CSController {
     }
 
     mutating func sendIndication(for req: LLCSReq, offset: UInt32, eventCount: UInt16) {
-        pdus.append(LLControlPDU.csInd(LLCSInd(
-            configID: req.configID, connEventCount: eventCount, offset: offset, eventInterval: req.eventInterval,
-            subeventsPerEvent: req.subeventsPerEvent, subeventInterval: req.subeventInterval, subeventLength: req.subeventLength,
-            aci: req.aci, phy: req.phy, powerDelta: req.powerDelta)).encode())
+        pdus.append(LLCSInd(configID: req.configID, connEventCount: eventCount, offset: offset, schedule: req.schedule).encode())
         startProcedures(req, eventCount: eventCount, offset: offset)
     }
 

@@ -31,7 +31,7 @@ public struct CSController: Sendable {
     /// The DRBG both sides instantiated in CS security start; nil before it.
     public internal(set) var drbg: CSDRBG?
     /// The central's halves while its LL_CS_SEC_REQ awaits the answer.
-    var pendingSecurity: SecurityHalves?
+    var pendingSecurity: CSSecurityHalves?
     public internal(set) var defaultSettings = DefaultSettings()
     public internal(set) var configurations = [CSConfiguration?](repeating: nil, count: 4)
     public internal(set) var procedureParameters = [ProcedureParameters?](repeating: nil, count: 4)
@@ -105,11 +105,4 @@ public struct CSController: Sendable {
     mutating func commandStatus(_ opcode: UInt16, _ status: HCIStatus) {
         send(CommandStatusEvent(status: status, opcode: opcode).packet)
     }
-}
-
-/// The central's or peripheral's halves of the CS security material (Vol 6 Part B §5.1.23).
-struct SecurityHalves: Sendable, Equatable {
-    var iv: UInt64
-    var instantiationNonce: UInt32
-    var personalization: UInt64
 }

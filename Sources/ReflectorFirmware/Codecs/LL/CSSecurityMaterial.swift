@@ -32,20 +32,27 @@ public struct CSSecurityMaterial: Sendable, Equatable {
     }
 
     /// Combines the central's request and the peripheral's response.
-    public init(request c: LLCSSecReq, response p: LLCSSecRsp) {
-        iv = Block128(high: p.ivP, low: c.ivC)
-        instantiationNonce = UInt64(p.inP) << 32 | UInt64(c.inC)
-        personalization = Block128(high: p.pvP, low: c.pvC)
+    public init(request: LLCSSecReq, response: LLCSSecRsp) {
+        self.init(central: request.central, peripheral: response.peripheral)
+    }
+
+    /// Combines the central's halves (least significant) and the peripheral's (most significant).
+    public init(central c: CSSecurityHalves, peripheral p: CSSecurityHalves) {
+        iv = Block128(high: p.iv, low: c.iv)
+        instantiationNonce = UInt64(p.instantiationNonce) << 32 | UInt64(c.instantiationNonce)
+        personalization = Block128(high: p.personalization, low: c.personalization)
     }
 
     /// The central's halves (the least significant ones), as LL_CS_SEC_REQ carries them.
     public var request: LLCSSecReq {
-        LLCSSecReq(ivC: iv.low, inC: UInt32(truncatingIfNeeded: instantiationNonce), pvC: personalization.low)
+        LLCSSecReq(CSSecurityHalves(iv: iv.low, instantiationNonce: UInt32(truncatingIfNeeded: instantiationNonce),
+                                    personalization: personalization.low))
     }
 
     /// The peripheral's halves (the most significant ones), as LL_CS_SEC_RSP carries them.
     public var response: LLCSSecRsp {
-        LLCSSecRsp(ivP: iv.high, inP: UInt32(truncatingIfNeeded: instantiationNonce >> 32), pvP: personalization.high)
+        LLCSSecRsp(CSSecurityHalves(iv: iv.high, instantiationNonce: UInt32(truncatingIfNeeded: instantiationNonce >> 32),
+                                    personalization: personalization.high))
     }
 
     /// h9: the connection's CS DRBG, instantiated from this material.

@@ -8,7 +8,7 @@ import WireFormat
 /// The body is the 25-octet LL capabilities block, encoded and checked by
 /// `CSCapabilities.encodeLL(into:)` / `CSCapabilities(llBody:)`; its layout is documented there.
 /// Core 6.3 fields without an LL position (IPT, 2M RTT N values) are not carried.
-public struct LLCSCapabilitiesReq: Sendable, Equatable {
+public struct LLCSCapabilitiesReq: LLControlBody {
     public static let opcode = LLControlOpcode.csCapabilitiesReq
 
     /// The sender's capabilities.
@@ -18,20 +18,7 @@ public struct LLCSCapabilitiesReq: Sendable, Equatable {
 
     public func encodeBody(into w: inout ByteWriter) { capabilities.encodeLL(into: &w) }
 
-    static func decodeBody(_ r: inout ByteReader) throws(DecodeError) -> LLCSCapabilitiesReq {
+    public static func decodeBody(_ r: inout ByteReader) throws(DecodeError) -> LLCSCapabilitiesReq {
         LLCSCapabilitiesReq(capabilities: try CSCapabilities(llBody: r.octets(r.remaining, "CS_Capabilities")))
-    }
-}
-
-extension LLCSCapabilitiesReq {
-    /// `Opcode | CtrData` (see `LLControlPDU.encode()`).
-    public func encode() -> [UInt8] { LLControlPDU.csCapabilitiesReq(self).encode() }
-
-    /// Decodes `Opcode | CtrData`; `.unexpectedCode` for another opcode.
-    public static func decode(_ bytes: some Collection<UInt8>) throws(DecodeError) -> LLCSCapabilitiesReq {
-        guard case let .csCapabilitiesReq(p) = try LLControlPDU.payload(bytes, expecting: opcode) else {
-            throw .unexpectedCode(expected: Int(opcode.rawValue), found: -1)
-        }
-        return p
     }
 }

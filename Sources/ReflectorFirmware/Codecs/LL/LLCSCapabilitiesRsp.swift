@@ -5,7 +5,7 @@ import WireFormat
 /// which the initiating controller reports in LE CS Read Remote Supported Capabilities Complete.
 ///
 /// Same 25-octet body as the request (`CSCapabilities.encodeLL(into:)` / `CSCapabilities(llBody:)`).
-public struct LLCSCapabilitiesRsp: Sendable, Equatable {
+public struct LLCSCapabilitiesRsp: LLControlBody {
     public static let opcode = LLControlOpcode.csCapabilitiesRsp
 
     /// The responder's capabilities.
@@ -15,20 +15,7 @@ public struct LLCSCapabilitiesRsp: Sendable, Equatable {
 
     public func encodeBody(into w: inout ByteWriter) { capabilities.encodeLL(into: &w) }
 
-    static func decodeBody(_ r: inout ByteReader) throws(DecodeError) -> LLCSCapabilitiesRsp {
+    public static func decodeBody(_ r: inout ByteReader) throws(DecodeError) -> LLCSCapabilitiesRsp {
         LLCSCapabilitiesRsp(capabilities: try CSCapabilities(llBody: r.octets(r.remaining, "CS_Capabilities")))
-    }
-}
-
-extension LLCSCapabilitiesRsp {
-    /// `Opcode | CtrData` (see `LLControlPDU.encode()`).
-    public func encode() -> [UInt8] { LLControlPDU.csCapabilitiesRsp(self).encode() }
-
-    /// Decodes `Opcode | CtrData`; `.unexpectedCode` for another opcode.
-    public static func decode(_ bytes: some Collection<UInt8>) throws(DecodeError) -> LLCSCapabilitiesRsp {
-        guard case let .csCapabilitiesRsp(p) = try LLControlPDU.payload(bytes, expecting: opcode) else {
-            throw .unexpectedCode(expected: Int(opcode.rawValue), found: -1)
-        }
-        return p
     }
 }

@@ -8,7 +8,7 @@ import WireFormat
 /// Layout: `Channel_Map 10 | Instant 2 (LE)` (Telink `rf_pkt_ll_cs_chn_map_ind_t`, NimBLE's
 /// length table 12). The map uses the HCI bit layout (`ChannelMap.wire`); the decoder keeps all
 /// 80 bits as sent (the receiver AND-s it with the allowed channels when it filters).
-public struct LLCSChannelMapInd: Sendable, Equatable {
+public struct LLCSChannelMapInd: LLControlBody {
     public static let opcode = LLControlOpcode.csChannelMapInd
 
     public var channelMap: ChannelMap
@@ -25,21 +25,8 @@ public struct LLCSChannelMapInd: Sendable, Equatable {
         w.u16(instant)
     }
 
-    static func decodeBody(_ r: inout ByteReader) throws(DecodeError) -> LLCSChannelMapInd {
+    public static func decodeBody(_ r: inout ByteReader) throws(DecodeError) -> LLCSChannelMapInd {
         let map = ChannelMap(wire: try r.octets(10, "Channel_Map"))
         return LLCSChannelMapInd(channelMap: map, instant: try r.u16("Instant"))
-    }
-}
-
-extension LLCSChannelMapInd {
-    /// `Opcode | CtrData` (see `LLControlPDU.encode()`).
-    public func encode() -> [UInt8] { LLControlPDU.csChannelMapInd(self).encode() }
-
-    /// Decodes `Opcode | CtrData`; `.unexpectedCode` for another opcode.
-    public static func decode(_ bytes: some Collection<UInt8>) throws(DecodeError) -> LLCSChannelMapInd {
-        guard case let .csChannelMapInd(p) = try LLControlPDU.payload(bytes, expecting: opcode) else {
-            throw .unexpectedCode(expected: Int(opcode.rawValue), found: -1)
-        }
-        return p
     }
 }

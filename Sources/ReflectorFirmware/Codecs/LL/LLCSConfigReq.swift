@@ -38,7 +38,7 @@ import WireFormat
 ///
 /// **T_SW** is not carried (it follows from the ACI and both capabilities): `create` stores
 /// `timing.tSW = 0` so an encode/decode round trip is exact.
-public struct LLCSConfigReq: Sendable, Equatable {
+public struct LLCSConfigReq: LLControlBody {
     public static let opcode = LLControlOpcode.csConfigReq
 
     /// Action, bits 6-7 of octet 0.
@@ -121,7 +121,7 @@ public struct LLCSConfigReq: Sendable, Equatable {
         w.u8(c.inlinePCT ? 0x01 : 0x00)
     }
 
-    static func decodeBody(_ r: inout ByteReader) throws(DecodeError) -> LLCSConfigReq {
+    public static func decodeBody(_ r: inout ByteReader) throws(DecodeError) -> LLCSConfigReq {
         let (id, actionRaw) = try r.llConfigIDOctet()
         guard let action = Action(rawValue: actionRaw) else { throw .invalidValue(field: "Action", value: Int(actionRaw)) }
         if action == .remove {
@@ -187,18 +187,5 @@ public struct LLCSConfigReq: Sendable, Equatable {
             channelMap: map, channelMapRepetition: mapRepetition, channelSelection: selection,
             inlinePCT: enhancements & 0x01 != 0, timing: timing)
         return LLCSConfigReq(configID: id, configuration: c)
-    }
-}
-
-extension LLCSConfigReq {
-    /// `Opcode | CtrData` (see `LLControlPDU.encode()`).
-    public func encode() -> [UInt8] { LLControlPDU.csConfigReq(self).encode() }
-
-    /// Decodes `Opcode | CtrData`; `.unexpectedCode` for another opcode.
-    public static func decode(_ bytes: some Collection<UInt8>) throws(DecodeError) -> LLCSConfigReq {
-        guard case let .csConfigReq(p) = try LLControlPDU.payload(bytes, expecting: opcode) else {
-            throw .unexpectedCode(expected: Int(opcode.rawValue), found: -1)
-        }
-        return p
     }
 }

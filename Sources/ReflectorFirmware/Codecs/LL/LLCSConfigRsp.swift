@@ -6,7 +6,7 @@ import WireFormat
 ///
 /// Layout: `Config_ID (b0-5) | RFU (b6-7)` (NimBLE PR #1765 answers `*rspbuf = config_id`;
 /// Telink `rf_packet_ll_cs_config_rsp_t`). RFU bits are written 0 and ignored.
-public struct LLCSConfigRsp: Sendable, Equatable {
+public struct LLCSConfigRsp: LLControlBody {
     public static let opcode = LLControlOpcode.csConfigRsp
 
     /// Config_ID, 0...3: the configuration the request created or removed.
@@ -16,20 +16,7 @@ public struct LLCSConfigRsp: Sendable, Equatable {
 
     public func encodeBody(into w: inout ByteWriter) { w.u8(configID & 0x3F) }
 
-    static func decodeBody(_ r: inout ByteReader) throws(DecodeError) -> LLCSConfigRsp {
+    public static func decodeBody(_ r: inout ByteReader) throws(DecodeError) -> LLCSConfigRsp {
         LLCSConfigRsp(configID: try r.llConfigIDOctet().configID)
-    }
-}
-
-extension LLCSConfigRsp {
-    /// `Opcode | CtrData` (see `LLControlPDU.encode()`).
-    public func encode() -> [UInt8] { LLControlPDU.csConfigRsp(self).encode() }
-
-    /// Decodes `Opcode | CtrData`; `.unexpectedCode` for another opcode.
-    public static func decode(_ bytes: some Collection<UInt8>) throws(DecodeError) -> LLCSConfigRsp {
-        guard case let .csConfigRsp(p) = try LLControlPDU.payload(bytes, expecting: opcode) else {
-            throw .unexpectedCode(expected: Int(opcode.rawValue), found: -1)
-        }
-        return p
     }
 }

@@ -3,25 +3,12 @@ import WireFormat
 /// LL_CS_FAE_REQ (opcode 0x36, no CtrData; Core 6.0 Vol 6 Part B §2.4.2.51, best knowledge):
 /// asks the peer for its frequency actuation error table (LE CS Read Remote FAE Table). The
 /// peer answers LL_CS_FAE_RSP, or rejects it if it has no FAE table (capabilities "No_FAE").
-public struct LLCSFAEReq: Sendable, Equatable {
+public struct LLCSFAEReq: LLControlBody {
     public static let opcode = LLControlOpcode.csFAEReq
 
     public init() {}
 
     public func encodeBody(into w: inout ByteWriter) {}
 
-    static func decodeBody(_ r: inout ByteReader) throws(DecodeError) -> LLCSFAEReq { LLCSFAEReq() }
-}
-
-extension LLCSFAEReq {
-    /// `Opcode | CtrData` (see `LLControlPDU.encode()`).
-    public func encode() -> [UInt8] { LLControlPDU.csFAEReq(self).encode() }
-
-    /// Decodes `Opcode | CtrData`; `.unexpectedCode` for another opcode.
-    public static func decode(_ bytes: some Collection<UInt8>) throws(DecodeError) -> LLCSFAEReq {
-        guard case let .csFAEReq(p) = try LLControlPDU.payload(bytes, expecting: opcode) else {
-            throw .unexpectedCode(expected: Int(opcode.rawValue), found: -1)
-        }
-        return p
-    }
+    public static func decodeBody(_ r: inout ByteReader) throws(DecodeError) -> LLCSFAEReq { LLCSFAEReq() }
 }

@@ -8,7 +8,7 @@ import WireFormat
 /// Layout: `FAE_Table int8[72]` (NimBLE PR #1765 `ble_ll_cs_rx_fae_req` appends its 72-octet
 /// table; Telink `rf_pkt_ll_cs_fae_rsp_t`). 73 octets with the opcode: the link needs a data
 /// length above the 27-octet default.
-public struct LLCSFAERsp: Sendable, Equatable {
+public struct LLCSFAERsp: LLControlBody {
     public static let opcode = LLControlOpcode.csFAERsp
 
     public var table: FAETable
@@ -17,20 +17,7 @@ public struct LLCSFAERsp: Sendable, Equatable {
 
     public func encodeBody(into w: inout ByteWriter) { table.encode(into: &w) }
 
-    static func decodeBody(_ r: inout ByteReader) throws(DecodeError) -> LLCSFAERsp {
+    public static func decodeBody(_ r: inout ByteReader) throws(DecodeError) -> LLCSFAERsp {
         LLCSFAERsp(table: try FAETable.decode(from: &r))
-    }
-}
-
-extension LLCSFAERsp {
-    /// `Opcode | CtrData` (see `LLControlPDU.encode()`).
-    public func encode() -> [UInt8] { LLControlPDU.csFAERsp(self).encode() }
-
-    /// Decodes `Opcode | CtrData`; `.unexpectedCode` for another opcode.
-    public static func decode(_ bytes: some Collection<UInt8>) throws(DecodeError) -> LLCSFAERsp {
-        guard case let .csFAERsp(p) = try LLControlPDU.payload(bytes, expecting: opcode) else {
-            throw .unexpectedCode(expected: Int(opcode.rawValue), found: -1)
-        }
-        return p
     }
 }

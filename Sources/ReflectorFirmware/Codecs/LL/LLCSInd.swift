@@ -13,84 +13,36 @@ import WireFormat
 ///  8 Subevents_Per_Event  9-10 Subevent_Interval  11-13 Subevent_Len (µs)
 /// 14 ACI  15 PHY (b0-3)  16 Pwr_Delta (int8)  17 RFU
 /// ```
-public struct LLCSInd: Sendable, Equatable {
+///
+/// Octets 6-17 are the `LLCSSchedule` of the LL_CS_RSP (or LL_CS_REQ) it answers.
+public struct LLCSInd: LLControlBody {
     public static let opcode = LLControlOpcode.csInd
 
     public var configID: UInt8
     public var connEventCount: UInt16
     /// Offset in µs (24-bit) from the anchor of connEventCount to the first subevent.
     public var offset: UInt32
-    /// Event_Interval in ACL connection events.
-    public var eventInterval: UInt16
-    public var subeventsPerEvent: UInt8
-    /// Subevent_Interval in units of 0.625 ms.
-    public var subeventInterval: UInt16
-    /// Subevent_Len in µs (24-bit).
-    public var subeventLength: UInt32
-    /// ACI, 0...7.
-    public var aci: UInt8
-    public var phy: UInt8
-    /// Pwr_Delta in dB; 0x80 = no recommendation.
-    public var powerDelta: Int8
+    /// Event_Interval to RFU (octets 6-17), as LL_CS_RSP carries them too.
+    public var schedule: LLCSSchedule
 
-    public init(
-        configID: UInt8, connEventCount: UInt16, offset: UInt32, eventInterval: UInt16, subeventsPerEvent: UInt8,
-        subeventInterval: UInt16, subeventLength: UInt32, aci: UInt8, phy: UInt8, powerDelta: Int8
-    ) {
+    public init(configID: UInt8, connEventCount: UInt16, offset: UInt32, schedule: LLCSSchedule) {
         self.configID = configID
         self.connEventCount = connEventCount
         self.offset = offset
-        self.eventInterval = eventInterval
-        self.subeventsPerEvent = subeventsPerEvent
-        self.subeventInterval = subeventInterval
-        self.subeventLength = subeventLength
-        self.aci = aci
-        self.phy = phy
-        self.powerDelta = powerDelta
+        self.schedule = schedule
     }
 
     public func encodeBody(into w: inout ByteWriter) {
         w.u8(configID & 0x3F)
         w.u16(connEventCount)
         w.u24(offset)
-        w.u16(eventInterval)
-        w.u8(subeventsPerEvent)
-        w.u16(subeventInterval)
-        w.u24(subeventLength)
-        w.u8(aci)
-        w.u8(phy & 0x0F)
-        w.i8(powerDelta)
-        w.u8(0)
+        schedule.encode(into: &w)
     }
 
-    static func decodeBody(_ r: inout ByteReader) throws(DecodeError) -> LLCSInd {
+    public static func decodeBody(_ r: inout ByteReader) throws(DecodeError) -> LLCSInd {
         let id = try r.llConfigIDOctet().configID
         let event = try r.u16("connEventCount")
         let offset = try r.u24("Offset")
-        let eventInterval = try r.u16("Event_Interval")
-        let perEvent = try r.u8("Subevents_Per_Event")
-        let subInterval = try r.u16("Subevent_Interval")
-        let subLen = try r.u24("Subevent_Len")
-        let aci = try LLFieldCheck.aci(r.u8("ACI"))
-        let phy = try LLFieldCheck.phy(r.u8("PHY") & 0x0F)
-        let delta = try r.i8("Pwr_Delta")
-        _ = try r.u8("RFU")
-        return LLCSInd(
-            configID: id, connEventCount: event, offset: offset, eventInterval: eventInterval,
-            subeventsPerEvent: perEvent, subeventInterval: subInterval, subeventLength: subLen, aci: aci, phy: phy,
-            powerDelta: delta)
-    }
-}
-
-extension LLCSInd {
-    /// `Opcode | CtrData` (see `LLControlPDU.encode()`).
-    public func encode() -> [UInt8] { LLControlPDU.csInd(self).encode() }
-
-    /// Decodes `Opcode | CtrData`; `.unexpectedCode` for another opcode.
-    public static func decode(_ bytes: some Collection<UInt8>) throws(DecodeError) -> LLCSInd {
-        guard case let .csInd(p) = try LLControlPDU.payload(bytes, expecting: opcode) else {
-            throw .unexpectedCode(expected: Int(opcode.rawValue), found: -1)
-        }
-        return p
+        return LLCSInd(configID: id, connEventCount: event, offset: offset, schedule: try LLCSSchedule.decode(from: &r))
     }
 }

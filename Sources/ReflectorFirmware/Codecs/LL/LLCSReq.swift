@@ -20,7 +20,7 @@ import WireFormat
 /// Decoding checks ACI ≤ 7, PHY 1...4 (see `LLFieldCheck.phy`), and each TX_SNR nibble 0...4
 /// or 0xF (not applied); RFU bits are ignored. Offsets and Subevent_Len are 24-bit: the encoder
 /// writes their low 24 bits. Pwr_Delta 0x80 (−128) means "no recommendation".
-public struct LLCSReq: Sendable, Equatable {
+public struct LLCSReq: LLControlBody {
     public static let opcode = LLControlOpcode.csReq
 
     public var configID: UInt8
@@ -78,6 +78,12 @@ public struct LLCSReq: Sendable, Equatable {
         self.txSNRReflector = txSNRReflector
     }
 
+    /// The proposed subevent schedule, as LL_CS_RSP and LL_CS_IND carry it back.
+    public var schedule: LLCSSchedule {
+        LLCSSchedule(eventInterval: eventInterval, subeventsPerEvent: subeventsPerEvent, subeventInterval: subeventInterval,
+                     subeventLength: subeventLength, aci: aci, phy: phy, powerDelta: powerDelta)
+    }
+
     public func encodeBody(into w: inout ByteWriter) {
         w.u8(configID & 0x3F)
         w.u16(connEventCount)
@@ -97,7 +103,7 @@ public struct LLCSReq: Sendable, Equatable {
         w.u8((txSNRInitiator & 0x0F) | (txSNRReflector & 0x0F) << 4)
     }
 
-    static func decodeBody(_ r: inout ByteReader) throws(DecodeError) -> LLCSReq {
+    public static func decodeBody(_ r: inout ByteReader) throws(DecodeError) -> LLCSReq {
         let id = try r.llConfigIDOctet().configID
         let event = try r.u16("connEventCount")
         let offMin = try r.u24("Offset_Min")
@@ -121,18 +127,5 @@ public struct LLCSReq: Sendable, Equatable {
             preferredPeerAntenna: antenna, phy: phy, powerDelta: delta,
             txSNRInitiator: try LLFieldCheck.txSNR(snr & 0x0F, "TX_SNR_I"),
             txSNRReflector: try LLFieldCheck.txSNR(snr >> 4, "TX_SNR_R"))
-    }
-}
-
-extension LLCSReq {
-    /// `Opcode | CtrData` (see `LLControlPDU.encode()`).
-    public func encode() -> [UInt8] { LLControlPDU.csReq(self).encode() }
-
-    /// Decodes `Opcode | CtrData`; `.unexpectedCode` for another opcode.
-    public static func decode(_ bytes: some Collection<UInt8>) throws(DecodeError) -> LLCSReq {
-        guard case let .csReq(p) = try LLControlPDU.payload(bytes, expecting: opcode) else {
-            throw .unexpectedCode(expected: Int(opcode.rawValue), found: -1)
-        }
-        return p
     }
 }

@@ -14,9 +14,11 @@ import WireFormat
 /// 17 ACI  18 PHY (b0-3)  19 Pwr_Delta (int8)  20 RFU
 /// ```
 ///
+/// Octets 9-20 are the `LLCSSchedule` that LL_CS_IND repeats.
+///
 /// One third-party header also puts Procedure_Interval, Procedure_Count, Preferred_Peer_Antenna
 /// and TX_SNR here; that cannot fit 21 octets and matches no controller, so it is not followed.
-public struct LLCSRsp: Sendable, Equatable {
+public struct LLCSRsp: LLControlBody {
     public static let opcode = LLControlOpcode.csRsp
 
     public var configID: UInt8
@@ -24,35 +26,15 @@ public struct LLCSRsp: Sendable, Equatable {
     /// Offset_Min and Offset_Max in µs (24-bit).
     public var offsetMin: UInt32
     public var offsetMax: UInt32
-    /// Event_Interval in ACL connection events.
-    public var eventInterval: UInt16
-    public var subeventsPerEvent: UInt8
-    /// Subevent_Interval in units of 0.625 ms.
-    public var subeventInterval: UInt16
-    /// Subevent_Len in µs (24-bit).
-    public var subeventLength: UInt32
-    /// ACI, 0...7.
-    public var aci: UInt8
-    public var phy: UInt8
-    /// Pwr_Delta in dB; 0x80 = no recommendation.
-    public var powerDelta: Int8
+    /// Event_Interval to RFU (octets 9-20), as LL_CS_IND carries them too.
+    public var schedule: LLCSSchedule
 
-    public init(
-        configID: UInt8, connEventCount: UInt16, offsetMin: UInt32, offsetMax: UInt32, eventInterval: UInt16,
-        subeventsPerEvent: UInt8, subeventInterval: UInt16, subeventLength: UInt32, aci: UInt8, phy: UInt8,
-        powerDelta: Int8
-    ) {
+    public init(configID: UInt8, connEventCount: UInt16, offsetMin: UInt32, offsetMax: UInt32, schedule: LLCSSchedule) {
         self.configID = configID
         self.connEventCount = connEventCount
         self.offsetMin = offsetMin
         self.offsetMax = offsetMax
-        self.eventInterval = eventInterval
-        self.subeventsPerEvent = subeventsPerEvent
-        self.subeventInterval = subeventInterval
-        self.subeventLength = subeventLength
-        self.aci = aci
-        self.phy = phy
-        self.powerDelta = powerDelta
+        self.schedule = schedule
     }
 
     public func encodeBody(into w: inout ByteWriter) {
@@ -60,45 +42,15 @@ public struct LLCSRsp: Sendable, Equatable {
         w.u16(connEventCount)
         w.u24(offsetMin)
         w.u24(offsetMax)
-        w.u16(eventInterval)
-        w.u8(subeventsPerEvent)
-        w.u16(subeventInterval)
-        w.u24(subeventLength)
-        w.u8(aci)
-        w.u8(phy & 0x0F)
-        w.i8(powerDelta)
-        w.u8(0)
+        schedule.encode(into: &w)
     }
 
-    static func decodeBody(_ r: inout ByteReader) throws(DecodeError) -> LLCSRsp {
+    public static func decodeBody(_ r: inout ByteReader) throws(DecodeError) -> LLCSRsp {
         let id = try r.llConfigIDOctet().configID
         let event = try r.u16("connEventCount")
         let offMin = try r.u24("Offset_Min")
         let offMax = try r.u24("Offset_Max")
-        let eventInterval = try r.u16("Event_Interval")
-        let perEvent = try r.u8("Subevents_Per_Event")
-        let subInterval = try r.u16("Subevent_Interval")
-        let subLen = try r.u24("Subevent_Len")
-        let aci = try LLFieldCheck.aci(r.u8("ACI"))
-        let phy = try LLFieldCheck.phy(r.u8("PHY") & 0x0F)
-        let delta = try r.i8("Pwr_Delta")
-        _ = try r.u8("RFU")
-        return LLCSRsp(
-            configID: id, connEventCount: event, offsetMin: offMin, offsetMax: offMax, eventInterval: eventInterval,
-            subeventsPerEvent: perEvent, subeventInterval: subInterval, subeventLength: subLen, aci: aci, phy: phy,
-            powerDelta: delta)
-    }
-}
-
-extension LLCSRsp {
-    /// `Opcode | CtrData` (see `LLControlPDU.encode()`).
-    public func encode() -> [UInt8] { LLControlPDU.csRsp(self).encode() }
-
-    /// Decodes `Opcode | CtrData`; `.unexpectedCode` for another opcode.
-    public static func decode(_ bytes: some Collection<UInt8>) throws(DecodeError) -> LLCSRsp {
-        guard case let .csRsp(p) = try LLControlPDU.payload(bytes, expecting: opcode) else {
-            throw .unexpectedCode(expected: Int(opcode.rawValue), found: -1)
-        }
-        return p
+        return LLCSRsp(configID: id, connEventCount: event, offsetMin: offMin, offsetMax: offMax,
+                       schedule: try LLCSSchedule.decode(from: &r))
     }
 }

@@ -5,47 +5,20 @@ import WireFormat
 /// material. After it both sides instantiate the CS DRBG (h9) from the combined values.
 ///
 /// Layout: `CS_IV_P 8 | CS_IN_P 4 | CS_PV_P 8`, each little-endian (NimBLE PR #1765
-/// `ble_ll_cs_rx_security_req` copies the high octets of its little-endian arrays). The
-/// peripheral's halves are the *most* significant halves; see `CSSecurityMaterial`.
-public struct LLCSSecRsp: Sendable, Equatable {
+/// `ble_ll_cs_rx_security_req` copies the high octets of its little-endian arrays;
+/// `CSSecurityHalves`). The peripheral's halves are the *most* significant halves; see
+/// `CSSecurityMaterial`.
+public struct LLCSSecRsp: LLControlBody {
     public static let opcode = LLControlOpcode.csSecRsp
 
-    /// CS_IV_P, the peripheral's 64 bits of the initialization vector.
-    public var ivP: UInt64
-    /// CS_IN_P, the peripheral's 32 bits of the instantiation nonce.
-    public var inP: UInt32
-    /// CS_PV_P, the peripheral's 64 bits of the personalization vector.
-    public var pvP: UInt64
+    /// CS_IV_P, CS_IN_P and CS_PV_P.
+    public var peripheral: CSSecurityHalves
 
-    public init(ivP: UInt64, inP: UInt32, pvP: UInt64) {
-        self.ivP = ivP
-        self.inP = inP
-        self.pvP = pvP
-    }
+    public init(_ peripheral: CSSecurityHalves) { self.peripheral = peripheral }
 
-    public func encodeBody(into w: inout ByteWriter) {
-        w.uint(ivP, 8)
-        w.u32(inP)
-        w.uint(pvP, 8)
-    }
+    public func encodeBody(into w: inout ByteWriter) { peripheral.encode(into: &w) }
 
-    static func decodeBody(_ r: inout ByteReader) throws(DecodeError) -> LLCSSecRsp {
-        let iv = try r.uint(8, "CS_IV_P")
-        let nonce = try r.u32("CS_IN_P")
-        let pv = try r.uint(8, "CS_PV_P")
-        return LLCSSecRsp(ivP: iv, inP: nonce, pvP: pv)
-    }
-}
-
-extension LLCSSecRsp {
-    /// `Opcode | CtrData` (see `LLControlPDU.encode()`).
-    public func encode() -> [UInt8] { LLControlPDU.csSecRsp(self).encode() }
-
-    /// Decodes `Opcode | CtrData`; `.unexpectedCode` for another opcode.
-    public static func decode(_ bytes: some Collection<UInt8>) throws(DecodeError) -> LLCSSecRsp {
-        guard case let .csSecRsp(p) = try LLControlPDU.payload(bytes, expecting: opcode) else {
-            throw .unexpectedCode(expected: Int(opcode.rawValue), found: -1)
-        }
-        return p
+    public static func decodeBody(_ r: inout ByteReader) throws(DecodeError) -> LLCSSecRsp {
+        LLCSSecRsp(try CSSecurityHalves.decode(from: &r))
     }
 }

@@ -12,7 +12,7 @@ import WireFormat
 /// (`.truncated` when short, `.trailingBytes` when long), then the fields.
 ///
 /// Each PDU type also has `decode(_:)` for a payload that must carry its own opcode
-/// (`.unexpectedCode` otherwise) and `encode()`.
+/// (`.unexpectedCode` otherwise) and `encode()`, from `LLControlBody`.
 public enum LLControlPDU: Sendable, Equatable {
     case unknownRsp(LLUnknownRsp)
     case rejectExtInd(LLRejectExtInd)
@@ -85,17 +85,23 @@ public enum LLControlPDU: Sendable, Equatable {
         return try decodeBody(op, &r)
     }
 
-    /// Checks the exact CtrData length of `op`, then decodes the fields.
-    static func decodeBody(_ op: LLControlOpcode, _ r: inout ByteReader) throws(DecodeError) -> LLControlPDU {
-        // The capabilities PDUs may carry this project's 3-octet Core 6.3 IPT extension.
+    /// Checks that `remaining` octets are exactly the CtrData of `op`: `.truncated` when short,
+    /// `.trailingBytes` when long. The capabilities PDUs may also carry this project's 3-octet
+    /// Core 6.3 IPT extension (`CSCapabilities.llExtendedBodyLength`).
+    static func checkLength(_ op: LLControlOpcode, remaining: Int) throws(DecodeError) {
         let isCapabilities = op == .csCapabilitiesReq || op == .csCapabilitiesRsp
         let longest = isCapabilities ? CSCapabilities.llExtendedBodyLength : op.bodyLength
-        if r.remaining < op.bodyLength { throw .truncated(field: "CtrData", needed: op.bodyLength - r.remaining) }
-        if r.remaining > longest { throw .trailingBytes(extra: r.remaining - longest) }
+        if remaining < op.bodyLength { throw .truncated(field: "CtrData", needed: op.bodyLength - remaining) }
+        if remaining > longest { throw .trailingBytes(extra: remaining - longest) }
         // Between the two capabilities forms: a Core 6.0 body with octets left over.
-        if isCapabilities && r.remaining != op.bodyLength && r.remaining != longest {
-            throw .trailingBytes(extra: r.remaining - op.bodyLength)
+        if isCapabilities && remaining != op.bodyLength && remaining != longest {
+            throw .trailingBytes(extra: remaining - op.bodyLength)
         }
+    }
+
+    /// Checks the exact CtrData length of `op`, then decodes the fields.
+    static func decodeBody(_ op: LLControlOpcode, _ r: inout ByteReader) throws(DecodeError) -> LLControlPDU {
+        try checkLength(op, remaining: r.remaining)
         let pdu: LLControlPDU
         switch op {
         case .unknownRsp: pdu = .unknownRsp(try LLUnknownRsp.decodeBody(&r))
@@ -119,11 +125,4 @@ public enum LLControlPDU: Sendable, Equatable {
         return pdu
     }
 
-    /// Reads the opcode octet and requires `expected`, for the per-type `decode(_:)`.
-    static func payload(_ bytes: some Collection<UInt8>, expecting expected: LLControlOpcode) throws(DecodeError) -> LLControlPDU {
-        var r = ByteReader(bytes)
-        let raw = try r.u8("Opcode")
-        guard raw == expected.rawValue else { throw .unexpectedCode(expected: Int(expected.rawValue), found: Int(raw)) }
-        return try decodeBody(expected, &r)
-    }
 }

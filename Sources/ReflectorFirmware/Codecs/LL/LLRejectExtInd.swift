@@ -8,7 +8,7 @@ import WireFormat
 ///
 /// Layout: `Reject_Opcode 1 | Error_Code 1`. Reject_Opcode may name any opcode, known here or
 /// not, so it stays a raw octet; Error_Code must be a defined Core error code.
-public struct LLRejectExtInd: Sendable, Equatable {
+public struct LLRejectExtInd: LLControlBody {
     public static let opcode = LLControlOpcode.rejectExtInd
 
     /// The opcode of the rejected PDU.
@@ -30,21 +30,8 @@ public struct LLRejectExtInd: Sendable, Equatable {
         w.u8(errorCode.rawValue)
     }
 
-    static func decodeBody(_ r: inout ByteReader) throws(DecodeError) -> LLRejectExtInd {
+    public static func decodeBody(_ r: inout ByteReader) throws(DecodeError) -> LLRejectExtInd {
         let op = try r.u8("Reject_Opcode")
         return LLRejectExtInd(rejectOpcode: op, errorCode: try r.llErrorCode())
-    }
-}
-
-extension LLRejectExtInd {
-    /// `Opcode | CtrData` (see `LLControlPDU.encode()`).
-    public func encode() -> [UInt8] { LLControlPDU.rejectExtInd(self).encode() }
-
-    /// Decodes `Opcode | CtrData`; `.unexpectedCode` for another opcode.
-    public static func decode(_ bytes: some Collection<UInt8>) throws(DecodeError) -> LLRejectExtInd {
-        guard case let .rejectExtInd(p) = try LLControlPDU.payload(bytes, expecting: opcode) else {
-            throw .unexpectedCode(expected: Int(opcode.rawValue), found: -1)
-        }
-        return p
     }
 }

@@ -6,7 +6,7 @@ import WireFormat
 /// Unsupported Remote Feature (0x1A).
 ///
 /// Layout: `Unknown_Type 1`, the opcode that was not understood (any value).
-public struct LLUnknownRsp: Sendable, Equatable {
+public struct LLUnknownRsp: LLControlBody {
     public static let opcode = LLControlOpcode.unknownRsp
 
     public var unknownType: UInt8
@@ -15,20 +15,7 @@ public struct LLUnknownRsp: Sendable, Equatable {
 
     public func encodeBody(into w: inout ByteWriter) { w.u8(unknownType) }
 
-    static func decodeBody(_ r: inout ByteReader) throws(DecodeError) -> LLUnknownRsp {
+    public static func decodeBody(_ r: inout ByteReader) throws(DecodeError) -> LLUnknownRsp {
         LLUnknownRsp(unknownType: try r.u8("Unknown_Type"))
-    }
-}
-
-extension LLUnknownRsp {
-    /// `Opcode | CtrData` (see `LLControlPDU.encode()`).
-    public func encode() -> [UInt8] { LLControlPDU.unknownRsp(self).encode() }
-
-    /// Decodes `Opcode | CtrData`; `.unexpectedCode` for another opcode.
-    public static func decode(_ bytes: some Collection<UInt8>) throws(DecodeError) -> LLUnknownRsp {
-        guard case let .unknownRsp(p) = try LLControlPDU.payload(bytes, expecting: opcode) else {
-            throw .unexpectedCode(expected: Int(opcode.rawValue), found: -1)
-        }
-        return p
     }
 }
