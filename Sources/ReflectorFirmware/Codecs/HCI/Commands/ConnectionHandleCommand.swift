@@ -8,16 +8,11 @@ public protocol ConnectionHandleCommand: HCICommand {
 }
 
 extension ConnectionHandleCommand {
-    public func encode() -> [UInt8] {
-        var w = ByteWriter(capacity: 2)
+    public func encodeParameters(into w: inout ByteWriter) {
         w.u16(connectionHandle)
-        return w.bytes
     }
 
-    public static func decode(_ parameters: some Collection<UInt8>) throws(DecodeError) -> Self {
-        var r = ByteReader(parameters)
-        let h = try r.connectionHandle()
-        try r.expectEnd()
-        return Self(connectionHandle: h)
+    public static func decodeParameters(_ r: inout ByteReader) throws(DecodeError) -> Self {
+        Self(connectionHandle: try r.connectionHandle())
     }
 }

@@ -28,23 +28,19 @@ public struct LECSCreateConfig: HCICommand {
         self.configuration = configuration
     }
 
-    public func encode() -> [UInt8] {
-        var w = ByteWriter(capacity: Self.parameterLength)
+    public func encodeParameters(into w: inout ByteWriter) {
         w.u16(connectionHandle)
         w.u8(configuration.configID)
         w.u8(createContext.rawValue)
         configuration.encodeHCIFields(into: &w)
-        return w.bytes
     }
 
-    public static func decode(_ parameters: some Collection<UInt8>) throws(DecodeError) -> LECSCreateConfig {
-        var r = ByteReader(parameters)
+    public static func decodeParameters(_ r: inout ByteReader) throws(DecodeError) -> LECSCreateConfig {
         let h = try r.connectionHandle()
         let id = try r.configID()
         let ctxRaw = try r.u8("Create_Context")
         guard let ctx = CreateContext(rawValue: ctxRaw) else { throw .invalidValue(field: "Create_Context", value: Int(ctxRaw)) }
         let config = try CSConfiguration.decodeHCIFields(configID: id, from: &r)
-        try r.expectEnd()
         return LECSCreateConfig(connectionHandle: h, createContext: ctx, configuration: config)
     }
 }

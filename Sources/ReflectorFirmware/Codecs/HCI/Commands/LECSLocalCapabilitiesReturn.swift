@@ -3,7 +3,7 @@ import WireFormat
 /// The return parameters of LE CS Read Local Supported Capabilities (0x2089, Core 6.0 Vol 4
 /// Part E §7.8.130) and of its Core 6.3 v2 form (0x20A5) in Command Complete:
 /// `Status 1 | capabilities block (28, or 31/34 for v2)`. A failed command returns Status alone.
-public struct LECSLocalCapabilitiesReturn: Sendable, Equatable {
+public struct LECSLocalCapabilitiesReturn: HCIParametersEncodable {
     public var status: HCIStatus
     public var capabilities: CSCapabilities
     public var layout: CapabilitiesLayout
@@ -14,12 +14,12 @@ public struct LECSLocalCapabilitiesReturn: Sendable, Equatable {
         self.layout = layout
     }
 
-    public func encode() -> [UInt8] {
-        var w = ByteWriter(capacity: 1 + layout.byteCount)
+    public func encodeParameters(into w: inout ByteWriter) {
         w.u8(status.rawValue)
         if status == .success { capabilities.encodeHCI(into: &w, layout: layout) }
-        return w.bytes
     }
+
+    public var parameterCapacity: Int { 1 + layout.byteCount }
 
     /// Decodes the return of the v1 command (`v2: false`) or the v2 command (`v2: true`).
     public static func decode(_ parameters: some Collection<UInt8>, v2: Bool) throws(DecodeError) -> LECSLocalCapabilitiesReturn {

@@ -15,21 +15,17 @@ public struct LECSProcedureEnable: HCICommand {
         self.enable = enable
     }
 
-    public func encode() -> [UInt8] {
-        var w = ByteWriter(capacity: 4)
+    public func encodeParameters(into w: inout ByteWriter) {
         w.u16(connectionHandle)
         w.u8(configID)
         w.u8(enable ? 1 : 0)
-        return w.bytes
     }
 
-    public static func decode(_ parameters: some Collection<UInt8>) throws(DecodeError) -> LECSProcedureEnable {
-        var r = ByteReader(parameters)
+    public static func decodeParameters(_ r: inout ByteReader) throws(DecodeError) -> LECSProcedureEnable {
         let h = try r.connectionHandle()
         let id = try r.configID()
         let e = try r.u8("Enable")
         guard e <= 1 else { throw .invalidValue(field: "Enable", value: Int(e)) }
-        try r.expectEnd()
         return LECSProcedureEnable(connectionHandle: h, configID: id, enable: e == 1)
     }
 }

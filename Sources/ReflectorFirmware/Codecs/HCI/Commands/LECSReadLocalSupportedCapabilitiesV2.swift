@@ -8,11 +8,9 @@ public struct LECSReadLocalSupportedCapabilitiesV2: HCICommand {
 
     public init() {}
 
-    public func encode() -> [UInt8] { [] }
+    public func encodeParameters(into w: inout ByteWriter) {}
 
-    public static func decode(_ parameters: some Collection<UInt8>) throws(DecodeError) -> LECSReadLocalSupportedCapabilitiesV2 {
-        let r = ByteReader(parameters)
-        try r.expectEnd()
+    public static func decodeParameters(_ r: inout ByteReader) throws(DecodeError) -> LECSReadLocalSupportedCapabilitiesV2 {
         return LECSReadLocalSupportedCapabilitiesV2()
     }
 }

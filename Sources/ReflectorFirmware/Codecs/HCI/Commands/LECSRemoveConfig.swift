@@ -13,18 +13,14 @@ public struct LECSRemoveConfig: HCICommand {
         self.configID = configID
     }
 
-    public func encode() -> [UInt8] {
-        var w = ByteWriter(capacity: 3)
+    public func encodeParameters(into w: inout ByteWriter) {
         w.u16(connectionHandle)
         w.u8(configID)
-        return w.bytes
     }
 
-    public static func decode(_ parameters: some Collection<UInt8>) throws(DecodeError) -> LECSRemoveConfig {
-        var r = ByteReader(parameters)
+    public static func decodeParameters(_ r: inout ByteReader) throws(DecodeError) -> LECSRemoveConfig {
         let h = try r.connectionHandle()
         let id = try r.configID()
-        try r.expectEnd()
         return LECSRemoveConfig(connectionHandle: h, configID: id)
     }
 }

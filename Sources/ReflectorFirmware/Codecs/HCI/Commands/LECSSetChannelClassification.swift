@@ -10,12 +10,10 @@ public struct LECSSetChannelClassification: HCICommand {
 
     public init(classification: ChannelMap) { self.classification = classification }
 
-    public func encode() -> [UInt8] { classification.wire }
+    public func encodeParameters(into w: inout ByteWriter) { w.octets(classification.wire) }
 
-    public static func decode(_ parameters: some Collection<UInt8>) throws(DecodeError) -> LECSSetChannelClassification {
-        var r = ByteReader(parameters)
+    public static func decodeParameters(_ r: inout ByteReader) throws(DecodeError) -> LECSSetChannelClassification {
         let map = ChannelMap(wire: try r.octets(10, "Channel_Classification"))
-        try r.expectEnd()
         return LECSSetChannelClassification(classification: map)
     }
 }

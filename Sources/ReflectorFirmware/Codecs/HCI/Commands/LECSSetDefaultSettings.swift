@@ -26,17 +26,14 @@ public struct LECSSetDefaultSettings: HCICommand {
         self.maxTxPower = maxTxPower
     }
 
-    public func encode() -> [UInt8] {
-        var w = ByteWriter(capacity: Self.parameterLength)
+    public func encodeParameters(into w: inout ByteWriter) {
         w.u16(connectionHandle)
         w.u8((initiatorEnabled ? 1 : 0) | (reflectorEnabled ? 2 : 0))
         w.u8(csSyncAntennaSelection)
         w.i8(maxTxPower)
-        return w.bytes
     }
 
-    public static func decode(_ parameters: some Collection<UInt8>) throws(DecodeError) -> LECSSetDefaultSettings {
-        var r = ByteReader(parameters)
+    public static func decodeParameters(_ r: inout ByteReader) throws(DecodeError) -> LECSSetDefaultSettings {
         let h = try r.connectionHandle()
         let roles = try r.u8("Role_Enable")
         guard roles <= 3 else { throw .invalidValue(field: "Role_Enable", value: Int(roles)) }
@@ -46,7 +43,6 @@ public struct LECSSetDefaultSettings: HCICommand {
         }
         let power = try r.i8("Max_TX_Power")
         guard power >= -127 && power <= 20 else { throw .invalidValue(field: "Max_TX_Power", value: Int(power)) }
-        try r.expectEnd()
         return LECSSetDefaultSettings(connectionHandle: h, initiatorEnabled: roles & 1 != 0, reflectorEnabled: roles & 2 != 0,
                                       csSyncAntennaSelection: antenna, maxTxPower: power)
     }

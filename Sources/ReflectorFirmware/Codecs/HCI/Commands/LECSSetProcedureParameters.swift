@@ -22,9 +22,8 @@ public struct LECSSetProcedureParameters: HCICommand {
         self.parameters = parameters
     }
 
-    public func encode() -> [UInt8] {
+    public func encodeParameters(into w: inout ByteWriter) {
         let p = parameters
-        var w = ByteWriter(capacity: Self.parameterLength)
         w.u16(connectionHandle)
         w.u8(configID)
         w.u16(p.maxProcedureLength)
@@ -39,11 +38,9 @@ public struct LECSSetProcedureParameters: HCICommand {
         w.u8(p.preferredPeerAntenna)
         w.u8(p.snrControlInitiator ?? 0xFF)
         w.u8(p.snrControlReflector ?? 0xFF)
-        return w.bytes
     }
 
-    public static func decode(_ parameters: some Collection<UInt8>) throws(DecodeError) -> LECSSetProcedureParameters {
-        var r = ByteReader(parameters)
+    public static func decodeParameters(_ r: inout ByteReader) throws(DecodeError) -> LECSSetProcedureParameters {
         let h = try r.connectionHandle()
         let id = try r.configID()
         let maxLen = try r.u16("Max_Procedure_Len")
@@ -62,7 +59,6 @@ public struct LECSSetProcedureParameters: HCICommand {
         let antenna = try r.u8("Preferred_Peer_Antenna")
         let snrI = try snr(&r, "SNR_Control_Initiator")
         let snrR = try snr(&r, "SNR_Control_Reflector")
-        try r.expectEnd()
         return LECSSetProcedureParameters(connectionHandle: h, configID: id, parameters: ProcedureParameters(
             maxProcedureLength: maxLen, minProcedureInterval: minInterval, maxProcedureInterval: maxInterval,
             maxProcedureCount: count, minSubeventLength: minSub, maxSubeventLength: maxSub,

@@ -7,11 +7,7 @@ public struct LECSTestEnd: HCICommand {
 
     public init() {}
 
-    public func encode() -> [UInt8] { [] }
+    public func encodeParameters(into w: inout ByteWriter) {}
 
-    public static func decode(_ parameters: some Collection<UInt8>) throws(DecodeError) -> LECSTestEnd {
-        let r = ByteReader(parameters)
-        try r.expectEnd()
-        return LECSTestEnd()
-    }
+    public static func decodeParameters(_ r: inout ByteReader) throws(DecodeError) -> LECSTestEnd { LECSTestEnd() }
 }

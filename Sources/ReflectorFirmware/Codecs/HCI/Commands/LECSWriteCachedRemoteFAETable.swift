@@ -14,18 +14,14 @@ public struct LECSWriteCachedRemoteFAETable: HCICommand {
         self.table = table
     }
 
-    public func encode() -> [UInt8] {
-        var w = ByteWriter(capacity: Self.parameterLength)
+    public func encodeParameters(into w: inout ByteWriter) {
         w.u16(connectionHandle)
         table.encode(into: &w)
-        return w.bytes
     }
 
-    public static func decode(_ parameters: some Collection<UInt8>) throws(DecodeError) -> LECSWriteCachedRemoteFAETable {
-        var r = ByteReader(parameters)
+    public static func decodeParameters(_ r: inout ByteReader) throws(DecodeError) -> LECSWriteCachedRemoteFAETable {
         let h = try r.connectionHandle()
         let t = try FAETable.decode(from: &r)
-        try r.expectEnd()
         return LECSWriteCachedRemoteFAETable(connectionHandle: h, table: t)
     }
 }

@@ -14,15 +14,12 @@ public struct LECSWriteCachedRemoteSupportedCapabilities: HCICommand {
         self.capabilities = capabilities
     }
 
-    public func encode() -> [UInt8] {
-        var w = ByteWriter(capacity: 30)
+    public func encodeParameters(into w: inout ByteWriter) {
         w.u16(connectionHandle)
         capabilities.encodeHCI(into: &w, layout: .v1)
-        return w.bytes
     }
 
-    public static func decode(_ parameters: some Collection<UInt8>) throws(DecodeError) -> Self {
-        var r = ByteReader(parameters)
+    public static func decodeParameters(_ r: inout ByteReader) throws(DecodeError) -> Self {
         let h = try r.connectionHandle()
         return Self(connectionHandle: h, capabilities: try CSCapabilities.readBlock(&r, layouts: [.v1]).0)
     }
@@ -42,15 +39,12 @@ public struct LECSWriteCachedRemoteSupportedCapabilitiesV2: HCICommand {
         self.layout = layout == .v1 ? .v2 : layout
     }
 
-    public func encode() -> [UInt8] {
-        var w = ByteWriter(capacity: 2 + layout.byteCount)
+    public func encodeParameters(into w: inout ByteWriter) {
         w.u16(connectionHandle)
         capabilities.encodeHCI(into: &w, layout: layout)
-        return w.bytes
     }
 
-    public static func decode(_ parameters: some Collection<UInt8>) throws(DecodeError) -> Self {
-        var r = ByteReader(parameters)
+    public static func decodeParameters(_ r: inout ByteReader) throws(DecodeError) -> Self {
         let h = try r.connectionHandle()
         let (caps, layout) = try CSCapabilities.readBlock(&r, layouts: CSCapabilities.v2Layouts)
         return Self(connectionHandle: h, capabilities: caps, layout: layout)

@@ -3,7 +3,7 @@ import WireFormat
 /// The Command Complete event (0x0E) that ends a command with its return parameters
 /// (Core 6.0 Vol 4 Part E §7.7.14): `Num_HCI_Command_Packets 1 | Command_Opcode 2 | Return_Parameters`.
 /// Return parameters usually start with a Status octet; their layout depends on the opcode.
-public struct CommandCompleteEvent: Sendable, Equatable {
+public struct CommandCompleteEvent: HCIEvent {
     public var numHCICommandPackets: UInt8
     public var opcode: UInt16
     public var returnParameters: [UInt8]
@@ -27,26 +27,17 @@ public struct CommandCompleteEvent: Sendable, Equatable {
     /// The Status octet that starts most return parameters.
     public var status: HCIStatus? { returnParameters.first.flatMap { HCIStatus(rawValue: $0) } }
 
-    public func encode() -> [UInt8] {
-        var w = ByteWriter(capacity: 3 + returnParameters.count)
+    public func encodeParameters(into w: inout ByteWriter) {
         w.u8(numHCICommandPackets)
         w.u16(opcode)
         w.octets(returnParameters)
-        return w.bytes
     }
 
-    public static func decode(_ parameters: some Collection<UInt8>) throws(DecodeError) -> CommandCompleteEvent {
-        var r = ByteReader(parameters)
+    public static func decodeParameters(_ r: inout ByteReader) throws(DecodeError) -> CommandCompleteEvent {
         let n = try r.u8("Num_HCI_Command_Packets")
         let op = try r.u16("Command_Opcode")
         let rest = try r.octets(r.remaining, "Return_Parameters")
         return CommandCompleteEvent(numHCICommandPackets: n, opcode: op, returnParameters: Array(rest))
     }
 
-    public var packet: HCIEventPacket { HCIEventPacket(eventCode: Self.eventCode, parameters: encode()) }
-
-    public static func decode(packet: HCIEventPacket) throws(DecodeError) -> CommandCompleteEvent {
-        guard packet.eventCode == eventCode else { throw .unexpectedCode(expected: Int(eventCode), found: Int(packet.eventCode)) }
-        return try decode(packet.parameters)
-    }
 }

@@ -45,8 +45,7 @@ public struct LECSConfigComplete: LEMetaSubevent {
     public static let tFCSTimes: [UInt16] = [15, 20, 30, 40, 50, 60, 80, 100, 120, 150]
     public static let tPMTimes: [UInt16] = [10, 20, 40]
 
-    public func encode() -> [UInt8] {
-        var w = ByteWriter(capacity: Self.parameterLength)
+    public func encodeParameters(into w: inout ByteWriter) {
         w.u8(status.rawValue)
         w.u16(connectionHandle)
         w.u8(configID)
@@ -60,11 +59,9 @@ public struct LECSConfigComplete: LEMetaSubevent {
         } else {
             w.octets(repeatElement(UInt8(0), count: CSConfiguration.hciFieldsLength + 4))
         }
-        return w.bytes
     }
 
-    public static func decode(_ parameters: some Collection<UInt8>) throws(DecodeError) -> LECSConfigComplete {
-        var r = ByteReader(parameters)
+    public static func decodeParameters(_ r: inout ByteReader) throws(DecodeError) -> LECSConfigComplete {
         let s = try r.status()
         let h = try r.connectionHandle()
         let id = try r.configID()
@@ -82,7 +79,6 @@ public struct LECSConfigComplete: LEMetaSubevent {
         } else {
             _ = try r.octets(CSConfiguration.hciFieldsLength + 4, "Configuration")
         }
-        try r.expectEnd()
         return LECSConfigComplete(status: s, connectionHandle: h, configID: id, action: action, configuration: config)
     }
 

@@ -51,8 +51,7 @@ public struct LECSProcedureEnableComplete: LEMetaSubevent {
 
     public var antennaConfiguration: AntennaConfiguration? { AntennaConfiguration(index: antennaConfigurationIndex) }
 
-    public func encode() -> [UInt8] {
-        var w = ByteWriter(capacity: Self.parameterLength)
+    public func encodeParameters(into w: inout ByteWriter) {
         w.u8(status.rawValue)
         w.u16(connectionHandle)
         w.u8(configID)
@@ -66,11 +65,9 @@ public struct LECSProcedureEnableComplete: LEMetaSubevent {
         w.u16(procedureInterval)
         w.u16(procedureCount)
         w.u16(maxProcedureLength)
-        return w.bytes
     }
 
-    public static func decode(_ parameters: some Collection<UInt8>) throws(DecodeError) -> LECSProcedureEnableComplete {
-        var r = ByteReader(parameters)
+    public static func decodeParameters(_ r: inout ByteReader) throws(DecodeError) -> LECSProcedureEnableComplete {
         let s = try r.status()
         let h = try r.connectionHandle()
         let id = try r.configID()
@@ -86,7 +83,6 @@ public struct LECSProcedureEnableComplete: LEMetaSubevent {
             subeventsPerEvent: try r.u8("Subevents_Per_Event"), subeventInterval: try r.u16("Subevent_Interval"),
             eventInterval: try r.u16("Event_Interval"), procedureInterval: try r.u16("Procedure_Interval"),
             procedureCount: try r.u16("Procedure_Count"), maxProcedureLength: try r.u16("Max_Procedure_Len"))
-        try r.expectEnd()
         return e
     }
 }

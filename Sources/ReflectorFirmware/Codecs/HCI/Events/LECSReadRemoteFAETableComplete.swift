@@ -16,20 +16,16 @@ public struct LECSReadRemoteFAETableComplete: LEMetaSubevent {
         self.table = table
     }
 
-    public func encode() -> [UInt8] {
-        var w = ByteWriter(capacity: Self.parameterLength)
+    public func encodeParameters(into w: inout ByteWriter) {
         w.u8(status.rawValue)
         w.u16(connectionHandle)
         table.encode(into: &w)
-        return w.bytes
     }
 
-    public static func decode(_ parameters: some Collection<UInt8>) throws(DecodeError) -> LECSReadRemoteFAETableComplete {
-        var r = ByteReader(parameters)
+    public static func decodeParameters(_ r: inout ByteReader) throws(DecodeError) -> LECSReadRemoteFAETableComplete {
         let s = try r.status()
         let h = try r.connectionHandle()
         let t = try FAETable.decode(from: &r)
-        try r.expectEnd()
         return LECSReadRemoteFAETableComplete(status: s, connectionHandle: h, table: t)
     }
 }

@@ -3,7 +3,7 @@ import WireFormat
 /// LE CS Read Remote Supported Capabilities Complete (LE Meta 0x2C, Core 6.0 Vol 4 Part E
 /// §7.7.65.39), and its Core 6.3 v2 form (0x38) carrying the v2 block:
 /// `Status 1 | Connection_Handle 2 | capabilities block`.
-public struct LECSReadRemoteSupportedCapabilitiesComplete: Sendable, Equatable {
+public struct LECSReadRemoteSupportedCapabilitiesComplete: HCIParametersEncodable {
     public static let subeventCode: UInt8 = 0x2C
     public static let v2SubeventCode: UInt8 = 0x38
     public var status: HCIStatus
@@ -21,13 +21,13 @@ public struct LECSReadRemoteSupportedCapabilitiesComplete: Sendable, Equatable {
 
     public var eventCode: UInt8 { layout == .v1 ? Self.subeventCode : Self.v2SubeventCode }
 
-    public func encode() -> [UInt8] {
-        var w = ByteWriter(capacity: 3 + layout.byteCount)
+    public func encodeParameters(into w: inout ByteWriter) {
         w.u8(status.rawValue)
         w.u16(connectionHandle)
         capabilities.encodeHCI(into: &w, layout: layout)
-        return w.bytes
     }
+
+    public var parameterCapacity: Int { 3 + layout.byteCount }
 
     public var packet: HCIEventPacket { HCIEventPacket(leSubevent: eventCode, body: encode()) }
 

@@ -13,18 +13,14 @@ public struct LECSSecurityEnableComplete: LEMetaSubevent {
         self.connectionHandle = connectionHandle
     }
 
-    public func encode() -> [UInt8] {
-        var w = ByteWriter(capacity: 3)
+    public func encodeParameters(into w: inout ByteWriter) {
         w.u8(status.rawValue)
         w.u16(connectionHandle)
-        return w.bytes
     }
 
-    public static func decode(_ parameters: some Collection<UInt8>) throws(DecodeError) -> LECSSecurityEnableComplete {
-        var r = ByteReader(parameters)
+    public static func decodeParameters(_ r: inout ByteReader) throws(DecodeError) -> LECSSecurityEnableComplete {
         let s = try r.status()
         let h = try r.connectionHandle()
-        try r.expectEnd()
         return LECSSecurityEnableComplete(status: s, connectionHandle: h)
     }
 }

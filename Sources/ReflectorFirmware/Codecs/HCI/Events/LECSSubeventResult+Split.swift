@@ -30,17 +30,14 @@ extension LECSSubeventResult {
             let pds: ProcedureDoneStatus = last ? procedureDoneStatus : .partial
             let sds: SubeventDoneStatus = last ? subeventDoneStatus : .partial
             let abort: AbortReasons = last ? abortReasons : .none
+            let report = SubeventStepsReport(procedureDoneStatus: pds, subeventDoneStatus: sds, abortReasons: abort,
+                                             numAntennaPaths: numAntennaPaths, steps: chunk)
             if k == 0 {
                 var first = self
-                first.procedureDoneStatus = pds
-                first.subeventDoneStatus = sds
-                first.abortReasons = abort
-                first.steps = chunk
+                first.stepsReport = report
                 events.append(.result(first))
             } else {
-                events.append(.continuation(LECSSubeventResultContinue(
-                    connectionHandle: connectionHandle, configID: configID, procedureDoneStatus: pds,
-                    subeventDoneStatus: sds, abortReasons: abort, numAntennaPaths: numAntennaPaths, steps: chunk)))
+                events.append(.continuation(LECSSubeventResultContinue(connectionHandle: connectionHandle, configID: configID, stepsReport: report)))
             }
         }
         return events

@@ -11,7 +11,7 @@ import WireFormat
 /// The same type also holds a whole reassembled subevent (see `SubeventResultReassembler`),
 /// which may be too long for one event; `splitIntoEvents()` cuts it to size.
 /// Decoding needs the role and whether PCT1/PCT2 are present; N_AP comes from the header.
-public struct LECSSubeventResult: Sendable, Equatable {
+public struct LECSSubeventResult: LEMetaSubeventEncodable, SubeventStepsReporting {
     public static let subeventCode: UInt8 = 0x31
     public static let headerLength = 15
 
@@ -23,58 +23,46 @@ public struct LECSSubeventResult: Sendable, Equatable {
     public var frequencyCompensation: UInt16
     /// dBm; 0x7F = not available.
     public var referencePowerLevel: Int8
-    public var procedureDoneStatus: ProcedureDoneStatus
-    public var subeventDoneStatus: SubeventDoneStatus
-    public var abortReasons: AbortReasons
-    /// N_AP, 0 (not applicable) ... 4.
-    public var numAntennaPaths: UInt8
-    public var steps: [SubeventStep]
+    /// Procedure_Done_Status to the steps (also readable as this event's own fields).
+    public var stepsReport: SubeventStepsReport
 
     public init(connectionHandle: UInt16, configID: UInt8, startACLConnectionEventCounter: UInt16, procedureCounter: UInt16,
-                frequencyCompensation: UInt16 = 0xC000, referencePowerLevel: Int8 = 0x7F,
-                procedureDoneStatus: ProcedureDoneStatus = .complete, subeventDoneStatus: SubeventDoneStatus = .complete,
-                abortReasons: AbortReasons = .none, numAntennaPaths: UInt8, steps: [SubeventStep]) {
+                frequencyCompensation: UInt16 = 0xC000, referencePowerLevel: Int8 = 0x7F, stepsReport: SubeventStepsReport) {
         self.connectionHandle = connectionHandle
         self.configID = configID
         self.startACLConnectionEventCounter = startACLConnectionEventCounter
         self.procedureCounter = procedureCounter
         self.frequencyCompensation = frequencyCompensation
         self.referencePowerLevel = referencePowerLevel
-        self.procedureDoneStatus = procedureDoneStatus
-        self.subeventDoneStatus = subeventDoneStatus
-        self.abortReasons = abortReasons
-        self.numAntennaPaths = numAntennaPaths
-        self.steps = steps
+        self.stepsReport = stepsReport
+    }
+
+    public init(connectionHandle: UInt16, configID: UInt8, startACLConnectionEventCounter: UInt16, procedureCounter: UInt16,
+                frequencyCompensation: UInt16 = 0xC000, referencePowerLevel: Int8 = 0x7F,
+                procedureDoneStatus: ProcedureDoneStatus = .complete, subeventDoneStatus: SubeventDoneStatus = .complete,
+                abortReasons: AbortReasons = .none, numAntennaPaths: UInt8, steps: [SubeventStep]) {
+        self.init(connectionHandle: connectionHandle, configID: configID, startACLConnectionEventCounter: startACLConnectionEventCounter,
+                  procedureCounter: procedureCounter, frequencyCompensation: frequencyCompensation, referencePowerLevel: referencePowerLevel,
+                  stepsReport: SubeventStepsReport(procedureDoneStatus: procedureDoneStatus, subeventDoneStatus: subeventDoneStatus,
+                                                   abortReasons: abortReasons, numAntennaPaths: numAntennaPaths, steps: steps))
     }
 
     /// Header plus steps, in octets (without the subevent code).
-    public var encodedLength: Int {
-        var n = Self.headerLength
-        for s in steps { n += s.encodedLength }
-        return n
-    }
+    public var encodedLength: Int { 10 + stepsReport.encodedLength }
 
-    /// The parameters after the subevent code. Num_Steps_Reported is the low 8 bits of
-    /// `steps.count`; a subevent holds at most 160 steps.
-    public func encode() -> [UInt8] {
-        var w = ByteWriter(capacity: encodedLength)
+    public var parameterCapacity: Int { encodedLength }
+
+    /// The parameters after the subevent code. `packet` (from `LEMetaSubeventEncodable`) is
+    /// valid only when `encodedLength` ≤ 254; else use `splitIntoEvents()`.
+    public func encodeParameters(into w: inout ByteWriter) {
         w.u16(connectionHandle)
         w.u8(configID)
         w.u16(startACLConnectionEventCounter)
         w.u16(procedureCounter)
         w.u16(frequencyCompensation)
         w.i8(referencePowerLevel)
-        w.u8(procedureDoneStatus.rawValue)
-        w.u8(subeventDoneStatus.rawValue)
-        w.u8(abortReasons.octet)
-        w.u8(numAntennaPaths)
-        w.u8(UInt8(truncatingIfNeeded: steps.count))
-        for s in steps { s.encode(into: &w) }
-        return w.bytes
+        stepsReport.encode(into: &w)
     }
-
-    /// The LE Meta event; only valid when `encodedLength` ≤ 254 (else use `splitIntoEvents()`).
-    public var packet: HCIEventPacket { HCIEventPacket(leSubevent: Self.subeventCode, body: encode()) }
 
     /// Parses the parameters after the subevent code. `role` is the role of the reporting
     /// device; `sequencePCT` whether mode-1/3 steps carry PCT1/PCT2.
@@ -86,30 +74,14 @@ public struct LECSSubeventResult: Sendable, Equatable {
         let counter = try r.u16("Procedure_Counter")
         let fc = try r.u16("Frequency_Compensation")
         let power = try r.i8("Reference_Power_Level")
-        let pds = try ProcedureDoneStatus.decode(try r.u8("Procedure_Done_Status"), "Procedure_Done_Status")
-        let sds = try SubeventDoneStatus.decode(try r.u8("Subevent_Done_Status"), "Subevent_Done_Status")
-        let abort = try AbortReasons(octet: try r.u8("Abort_Reason"))
-        let nap = try r.u8("Num_Antenna_Paths")
-        guard nap <= 4 else { throw .invalidValue(field: "Num_Antenna_Paths", value: Int(nap)) }
-        let n = Int(try r.u8("Num_Steps_Reported"))
-        let steps = try decodeSteps(count: n, context: StepDataContext(role: role, antennaPaths: Int(nap), sequencePCT: sequencePCT), from: &r)
+        let report = try SubeventStepsReport.decode(from: &r, role: role, sequencePCT: sequencePCT)
         try r.expectEnd()
-        return LECSSubeventResult(
-            connectionHandle: h, configID: id, startACLConnectionEventCounter: start, procedureCounter: counter,
-            frequencyCompensation: fc, referencePowerLevel: power, procedureDoneStatus: pds, subeventDoneStatus: sds,
-            abortReasons: abort, numAntennaPaths: nap, steps: steps)
+        return LECSSubeventResult(connectionHandle: h, configID: id, startACLConnectionEventCounter: start, procedureCounter: counter,
+                                  frequencyCompensation: fc, referencePowerLevel: power, stepsReport: report)
     }
 
     /// Parses `packet`, checking that it is LE Meta subevent 0x31.
     public static func decode(packet: HCIEventPacket, role: CSRole, sequencePCT: Bool = false) throws(DecodeError) -> LECSSubeventResult {
         try decode(try packet.leSubeventBody(subeventCode), role: role, sequencePCT: sequencePCT)
-    }
-
-    static func decodeSteps(count: Int, context: StepDataContext, from r: inout ByteReader) throws(DecodeError) -> [SubeventStep] {
-        var steps: [SubeventStep] = []
-        // Every step takes at least 6 octets; do not reserve more than the input could hold.
-        steps.reserveCapacity(Swift.min(count, r.remaining / 6))
-        for _ in 0..<count { steps.append(try SubeventStep.decode(context: context, from: &r)) }
-        return steps
     }
 }

@@ -9,12 +9,10 @@ public struct LECSTestEndComplete: LEMetaSubevent {
 
     public init(status: HCIStatus = .success) { self.status = status }
 
-    public func encode() -> [UInt8] { [status.rawValue] }
+    public func encodeParameters(into w: inout ByteWriter) { w.u8(status.rawValue) }
 
-    public static func decode(_ parameters: some Collection<UInt8>) throws(DecodeError) -> LECSTestEndComplete {
-        var r = ByteReader(parameters)
+    public static func decodeParameters(_ r: inout ByteReader) throws(DecodeError) -> LECSTestEndComplete {
         let s = try r.status()
-        try r.expectEnd()
         return LECSTestEndComplete(status: s)
     }
 }

@@ -3,7 +3,7 @@ import WireFormat
 /// Read Remote Version Information Complete (event 0x0C, Core 6.0 Vol 4 Part E §7.7.12):
 /// `Status 1 | Connection_Handle 2 | Version 1 | Company_Identifier 2 | Subversion 2`.
 /// Version uses the Assigned Numbers (0x0E = 6.0, 0x11 = 6.3).
-public struct ReadRemoteVersionInformationComplete: Sendable, Equatable {
+public struct ReadRemoteVersionInformationComplete: HCIEvent {
     public static let eventCode: UInt8 = 0x0C
     public static let parameterLength = 8
 
@@ -21,26 +21,20 @@ public struct ReadRemoteVersionInformationComplete: Sendable, Equatable {
         self.subversion = subversion
     }
 
-    public func encode() -> [UInt8] {
-        var w = ByteWriter(capacity: Self.parameterLength)
+    public func encodeParameters(into w: inout ByteWriter) {
         w.u8(status.rawValue)
         w.u16(connectionHandle)
         w.u8(version)
         w.u16(companyIdentifier)
         w.u16(subversion)
-        return w.bytes
     }
 
-    public var packet: HCIEventPacket { HCIEventPacket(eventCode: Self.eventCode, parameters: encode()) }
-
-    public static func decode(_ parameters: some Collection<UInt8>) throws(DecodeError) -> Self {
-        var r = ByteReader(parameters)
+    public static func decodeParameters(_ r: inout ByteReader) throws(DecodeError) -> Self {
         let s = try r.status()
         let h = try r.connectionHandle()
         let v = try r.u8("Version")
         let c = try r.u16("Company_Identifier")
         let sub = try r.u16("Subversion")
-        try r.expectEnd()
         return Self(status: s, connectionHandle: h, version: v, companyIdentifier: c, subversion: sub)
     }
 }
