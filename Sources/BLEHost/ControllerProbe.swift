@@ -53,10 +53,10 @@ public struct ControllerProbe: Sendable {
     private mutating func enqueue() {
         defer { stage += 1 }
         switch stage {
-        case 0: pipeline.enqueue(HCICommandPacket(opcode: 0x0C03, parameters: []))
-        case 1: pipeline.enqueue(HCICommandPacket(opcode: 0x1001, parameters: []))
-        case 2: pipeline.enqueue(HCICommandPacket(opcode: 0x1002, parameters: []))
-        case 3: pipeline.enqueue(HCICommandPacket(opcode: 0x2003, parameters: []))
+        case 0: pipeline.enqueue(CSHostSetup.reset)
+        case 1: pipeline.enqueue(HCICommandPacket(opcode: HCIOpcode.readLocalVersionInformation, parameters: []))
+        case 2: pipeline.enqueue(HCICommandPacket(opcode: HCIOpcode.readLocalSupportedCommands, parameters: []))
+        case 3: pipeline.enqueue(HCICommandPacket(opcode: HCIOpcode.leReadLocalSupportedFeatures, parameters: []))
         case 4:
             // Core 6.3 v2 (octet 49 bit 2) when listed, else v1 (octet 20 bit 5), else nothing to read.
             if findings.supports(octet: 49, bit: 2) {
@@ -85,7 +85,7 @@ public struct ControllerProbe: Sendable {
             return
         }
         switch answer.opcode {
-        case 0x1001:
+        case HCIOpcode.readLocalVersionInformation:
             // Status, HCI_Version, HCI_Subversion 2, LMP_Version, Company_Identifier 2, LMP_Subversion 2.
             var fields = ByteReader(r.dropFirst())
             guard r.count >= 9, let version = try? fields.u8("HCI_Version"), let subversion = try? fields.u16("HCI_Subversion"),
@@ -95,10 +95,10 @@ public struct ControllerProbe: Sendable {
             findings.hciSubversion = subversion
             findings.lmpVersion = lmp
             findings.companyIdentifier = company
-        case 0x1002:
+        case HCIOpcode.readLocalSupportedCommands:
             guard r.count >= 65 else { return fail("Read Local Supported Commands") }
             findings.supportedCommands = Array(r[1..<65])
-        case 0x2003:
+        case HCIOpcode.leReadLocalSupportedFeatures:
             var fields = ByteReader(r.dropFirst())
             guard let features = try? fields.u64("LE_Features") else { return fail("LE Read Local Supported Features") }
             findings.leFeatures = features

@@ -133,12 +133,12 @@ public struct InitiatorHost: Sendable {
             guard status == .success, p[3] != 0 else { return fail(.procedureFailed(event: "Encryption Change", status: status == .success ? .pinOrKeyMissing : status)) }
             return finishAwait(code: HostCommands.encryptionChangeCode)
         }
-        if event.eventCode == 0x05, awaiting != nil || isRanging {
+        if event.eventCode == HCIEventCode.disconnectionComplete, awaiting != nil || isRanging {
             return fail(.procedureFailed(event: "Disconnection Complete", status: HCIStatus(rawValue: event.parameters.last ?? 0x1F) ?? .unspecifiedError))
         }
         guard let code = event.leSubeventCode else { return [] }
         switch code {
-        case 0x01, 0x0A:  // LE (Enhanced) Connection Complete
+        case LESubeventCode.connectionComplete, LESubeventCode.enhancedConnectionComplete:
             // Status, then Connection_Handle (12 bits of 16).
             var fields = (try? event.leSubeventBody(code)).map(ByteReader.init)
             guard let statusRaw = try? fields?.u8("Status"), let h = try? fields?.u16("Connection_Handle") else {

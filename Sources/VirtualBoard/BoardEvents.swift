@@ -22,7 +22,7 @@ enum BoardEvents {
         w.u16(0)  // Peripheral_Latency
         w.u16(400)  // Supervision_Timeout: 4 s
         w.u8(0)  // Central_Clock_Accuracy: 500 ppm
-        return HCIEventPacket(leSubevent: enhanced ? 0x0A : 0x01, body: w.bytes)
+        return HCIEventPacket(leSubevent: enhanced ? LESubeventCode.enhancedConnectionComplete : LESubeventCode.connectionComplete, body: w.bytes)
     }
 
     /// Disconnection Complete (event 0x05, §7.7.5).
@@ -31,7 +31,7 @@ enum BoardEvents {
         w.u8(HCIStatus.success.rawValue)
         w.u16(handle)
         w.u8(reason.rawValue)
-        return HCIEventPacket(eventCode: 0x05, parameters: w.bytes)
+        return HCIEventPacket(eventCode: HCIEventCode.disconnectionComplete, parameters: w.bytes)
     }
 
     /// Encryption Change (event 0x08, §7.7.8): AES-CCM on (1) or off (0).
@@ -40,7 +40,7 @@ enum BoardEvents {
         w.u8(status.rawValue)
         w.u16(handle)
         w.u8(enabled ? 1 : 0)
-        return HCIEventPacket(eventCode: 0x08, parameters: w.bytes)
+        return HCIEventPacket(eventCode: HCIEventCode.encryptionChange, parameters: w.bytes)
     }
 
     /// LE Long Term Key Request (LE Meta 0x05, §7.7.65.5): the peripheral's host is asked for
@@ -50,7 +50,7 @@ enum BoardEvents {
         w.u16(handle)
         w.uint(0, 8)
         w.u16(0)
-        return HCIEventPacket(leSubevent: 0x05, body: w.bytes)
+        return HCIEventPacket(leSubevent: LESubeventCode.longTermKeyRequest, body: w.bytes)
     }
 
     /// LE Read Remote Features Complete (LE Meta 0x04, §7.7.65.4).
@@ -59,7 +59,7 @@ enum BoardEvents {
         w.u8(HCIStatus.success.rawValue)
         w.u16(handle)
         w.uint(features, 8)
-        return HCIEventPacket(leSubevent: 0x04, body: w.bytes)
+        return HCIEventPacket(leSubevent: LESubeventCode.readRemoteFeaturesComplete, body: w.bytes)
     }
 
     /// Number Of Completed Packets (event 0x13, §7.7.19) for one handle.
@@ -68,7 +68,7 @@ enum BoardEvents {
         w.u8(1)
         w.u16(handle)
         w.u16(count)
-        return HCIEventPacket(eventCode: 0x13, parameters: w.bytes)
+        return HCIEventPacket(eventCode: HCIEventCode.numberOfCompletedPackets, parameters: w.bytes)
     }
 
     /// LE Advertising Report (LE Meta 0x02, §7.7.65.2): one connectable undirected report.
@@ -81,6 +81,6 @@ enum BoardEvents {
         w.u8(UInt8(min(data.count, 31)))
         w.octets(data.prefix(31))
         w.i8(rssi)
-        return HCIEventPacket(leSubevent: 0x02, body: w.bytes)
+        return HCIEventPacket(leSubevent: LESubeventCode.advertisingReport, body: w.bytes)
     }
 }

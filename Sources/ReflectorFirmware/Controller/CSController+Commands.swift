@@ -19,41 +19,43 @@ extension CSController {
         let op = packet.opcode
         let p = packet.parameters
         switch op {
-        case ControllerOpcode.reset:
+        case HCIOpcode.reset:
             resetState()
             complete(op, status: .success)
-        case ControllerOpcode.setEventMask:
+        case HCIOpcode.setEventMask:
             guard p.count == 8 else { return complete(op, status: .invalidHCICommandParameters) }
             masks.events = Self.u64(p)
             complete(op, status: .success)
-        case ControllerOpcode.leSetEventMask:
+        case HCIOpcode.leSetEventMask:
             guard p.count == 8 else { return complete(op, status: .invalidHCICommandParameters) }
             masks.leEvents = Self.u64(p)
-            if masks.leEvents & (1 << 55) != 0 { capabilitiesLayout = v2CapabilitiesLayout }
+            if masks.leEvents & EventMasks.bit(forLESubevent: LESubeventCode.csReadRemoteSupportedCapabilitiesCompleteV2) != 0 {
+                capabilitiesLayout = v2CapabilitiesLayout
+            }
             complete(op, status: .success)
-        case ControllerOpcode.readLocalVersion:
+        case HCIOpcode.readLocalVersionInformation:
             var w = ByteWriter(capacity: 9)
             w.u8(HCIStatus.success.rawValue)
             w.u8(hciVersion)
-            w.u16(0x0001)  // HCI_Subversion
+            w.u16(Self.subversion)  // HCI_Subversion
             w.u8(hciVersion)  // LMP/LL version
-            w.u16(0xFFFF)  // Company_ID: none assigned (this is a model)
-            w.u16(0x0001)  // LMP_Subversion
+            w.u16(Self.companyIdentifier)
+            w.u16(Self.subversion)  // LMP_Subversion
             complete(op, w.bytes)
-        case ControllerOpcode.readLocalSupportedCommands:
+        case HCIOpcode.readLocalSupportedCommands:
             complete(op, [HCIStatus.success.rawValue] + SupportedCommands.bitmap)
-        case ControllerOpcode.readLocalSupportedFeatures:
+        case HCIOpcode.readLocalSupportedFeatures:
             // LMP features: LE supported (controller) bit 38, BR/EDR not supported bit 37.
             complete(op, [HCIStatus.success.rawValue] + Self.octets(UInt64(1) << 38 | UInt64(1) << 37))
-        case ControllerOpcode.readBDAddr:
+        case HCIOpcode.readBDAddr:
             complete(op, [HCIStatus.success.rawValue] + Array(Self.octets(address).prefix(6)))
-        case ControllerOpcode.leReadLocalSupportedFeatures:
+        case HCIOpcode.leReadLocalSupportedFeatures:
             complete(op, [HCIStatus.success.rawValue] + Self.octets(leFeatures))
-        case ControllerOpcode.leReadBufferSize:
+        case HCIOpcode.leReadBufferSize:
             complete(op, [HCIStatus.success.rawValue, 251, 0, 4])
-        case ControllerOpcode.leReadBufferSizeV2:
+        case HCIOpcode.leReadBufferSizeV2:
             complete(op, [HCIStatus.success.rawValue, 251, 0, 4, 0, 0, 0])
-        case ControllerOpcode.leSetHostFeature:
+        case HCIOpcode.leSetHostFeature:
             guard p.count == 2, p[1] <= 1 else { return complete(op, status: .invalidHCICommandParameters) }
             guard p[0] == 47 else { return complete(op, status: .unsupportedFeatureOrParameterValue) }
             if p[1] == 1 { hostFeatures |= 1 << 47 } else { hostFeatures &= ~(1 << 47) }
@@ -214,20 +216,4 @@ extension CSController {
         w.uint(v, 8)
         return w.bytes
     }
-}
-
-/// Opcodes of the general commands the controller answers besides the CS ones
-/// (Core 6.0 Vol 4 Part E §7.3, §7.4, §7.8).
-enum ControllerOpcode {
-    static let setEventMask: UInt16 = 0x0C01
-    static let reset: UInt16 = 0x0C03
-    static let readLocalVersion: UInt16 = 0x1001
-    static let readLocalSupportedCommands: UInt16 = 0x1002
-    static let readLocalSupportedFeatures: UInt16 = 0x1003
-    static let readBDAddr: UInt16 = 0x1009
-    static let leSetEventMask: UInt16 = 0x2001
-    static let leReadBufferSize: UInt16 = 0x2002
-    static let leReadLocalSupportedFeatures: UInt16 = 0x2003
-    static let leReadBufferSizeV2: UInt16 = 0x2060
-    static let leSetHostFeature: UInt16 = 0x2074
 }

@@ -99,25 +99,26 @@ extension CSController {
     /// Read Remote Version Information: send our LL_VERSION_IND; the peer answers with its own.
     mutating func requestVersion() {
         versionRequested = true
-        if !versionSent {
-            versionSent = true
-            pdus.append(LLVersionInd(version: hciVersion, companyIdentifier: 0xFFFF, subversion: 0x0001).encode())
-        }
+        sendVersionOnce()
         if let v = remoteVersion { reportVersion(v) }
     }
 
     mutating func receiveVersion(_ v: LLVersionInd) {
         remoteVersion = v
-        if !versionSent {
-            versionSent = true
-            pdus.append(LLVersionInd(version: hciVersion, companyIdentifier: 0xFFFF, subversion: 0x0001).encode())
-        }
+        sendVersionOnce()
         if versionRequested { reportVersion(v) }
+    }
+
+    /// Each side sends its LL_VERSION_IND once per connection (Vol 6 Part B §5.1.5).
+    mutating func sendVersionOnce() {
+        guard !versionSent else { return }
+        versionSent = true
+        pdus.append(LLVersionInd(version: hciVersion, companyIdentifier: Self.companyIdentifier, subversion: Self.subversion).encode())
     }
 
     mutating func reportVersion(_ v: LLVersionInd) {
         versionRequested = false
-        guard masks.events & (1 << 11) != 0 else { return }  // Read Remote Version Information Complete is bit 11
+        guard masks.allows(event: ReadRemoteVersionInformationComplete.eventCode) else { return }
         send(ReadRemoteVersionInformationComplete(connectionHandle: connection.handle, version: v.version,
                                                   companyIdentifier: v.companyIdentifier, subversion: v.subversion).packet)
     }

@@ -11,6 +11,11 @@ public struct CSController: Sendable {
     public let localCapabilities: CSCapabilities
     /// HCI_Version (and LL VersNr): 0x11 for Core 6.3.
     public let hciVersion: UInt8
+    /// Company_Identifier of Read Local Version Information and LL_VERSION_IND: 0xFFFF, none
+    /// assigned (this is a model, not a vendor's controller).
+    public static let companyIdentifier: UInt16 = 0xFFFF
+    /// HCI_Subversion and LMP/LL SubVersNr of this controller model.
+    public static let subversion: UInt16 = 0x0001
     public let address: UInt64
     public var connection: LinkConnection
     public var masks = EventMasks()

@@ -8,7 +8,7 @@ import WireFormat
 /// `CSConfiguration` (see `CSConfiguration+HCI.swift`). The configuration's `timing` is not
 /// carried (Config Complete reports it); a decoded configuration has default timing.
 public struct LECSCreateConfig: HCICommand {
-    public static let opcode: UInt16 = 0x2090
+    public static let opcode: UInt16 = HCIOpcode.leCSCreateConfig
     public static let parameterLength = 28
 
     /// Create_Context: 0 = this controller only, 1 = this controller and the peer's.

@@ -4,7 +4,7 @@ import WireFormat
 /// (Core 6.0 Vol 4 Part E §7.8.141). Answered with Command Status then LE Meta event 0x30.
 /// Parameters: `Connection_Handle 2 | Config_ID 1 | Enable 1 (0 or 1)`.
 public struct LECSProcedureEnable: HCICommand {
-    public static let opcode: UInt16 = 0x2094
+    public static let opcode: UInt16 = HCIOpcode.leCSProcedureEnable
     public var connectionHandle: UInt16
     public var configID: UInt8
     public var enable: Bool

@@ -4,7 +4,7 @@ import WireFormat
 /// (Core 6.0 Vol 4 Part E §7.8.130). No parameters; Command Complete returns Status and the capabilities block
 /// (the `CSCapabilities` codec decodes that body).
 public struct LECSReadLocalSupportedCapabilities: HCICommand {
-    public static let opcode: UInt16 = 0x2089
+    public static let opcode: UInt16 = HCIOpcode.leCSReadLocalSupportedCapabilities
 
     public init() {}
 

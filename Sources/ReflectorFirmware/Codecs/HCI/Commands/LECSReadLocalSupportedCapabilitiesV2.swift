@@ -4,7 +4,7 @@ import WireFormat
 /// (Core 6.3 Vol 4 Part E §7.8.130 (v2 form)). No parameters; Command Complete returns Status and the capabilities block
 /// (the `CSCapabilities` codec decodes that body).
 public struct LECSReadLocalSupportedCapabilitiesV2: HCICommand {
-    public static let opcode: UInt16 = 0x20A5
+    public static let opcode: UInt16 = HCIOpcode.leCSReadLocalSupportedCapabilitiesV2
 
     public init() {}
 

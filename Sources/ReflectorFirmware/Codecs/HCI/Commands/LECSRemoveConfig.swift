@@ -4,7 +4,7 @@ import WireFormat
 /// (Core 6.0 Vol 4 Part E §7.8.138). Answered with Command Status then LE Meta event 0x2F
 /// with Action 0. Parameters: `Connection_Handle 2 | Config_ID 1`.
 public struct LECSRemoveConfig: HCICommand {
-    public static let opcode: UInt16 = 0x2091
+    public static let opcode: UInt16 = HCIOpcode.leCSRemoveConfig
     public var connectionHandle: UInt16
     public var configID: UInt8
 

@@ -5,7 +5,7 @@ import WireFormat
 /// Parameters: `Channel_Classification 10` (bit k = CS channel k, as in a channel map).
 /// Command Complete returns Status only.
 public struct LECSSetChannelClassification: HCICommand {
-    public static let opcode: UInt16 = 0x2092
+    public static let opcode: UInt16 = HCIOpcode.leCSSetChannelClassification
     public var classification: ChannelMap
 
     public init(classification: ChannelMap) { self.classification = classification }

@@ -8,7 +8,7 @@ import WireFormat
 /// CS_SYNC_Antenna_Selection 1 (1–4 antenna ID, 0xFE repetitive, 0xFF no recommendation) |
 /// Max_TX_Power int8 dBm (−127...20)`.
 public struct LECSSetDefaultSettings: HCICommand {
-    public static let opcode: UInt16 = 0x208D
+    public static let opcode: UInt16 = HCIOpcode.leCSSetDefaultSettings
     public static let parameterLength = 5
 
     public var connectionHandle: UInt16

@@ -9,7 +9,7 @@ import WireFormat
 /// Tone_Antenna_Config_Selection 1 | PHY 1 | Tx_Power_Delta int8 (0x80 none) |
 /// Preferred_Peer_Antenna 1 | SNR_Control_Initiator 1 | SNR_Control_Reflector 1 (0...4, 0xFF none)`.
 public struct LECSSetProcedureParameters: HCICommand {
-    public static let opcode: UInt16 = 0x2093
+    public static let opcode: UInt16 = HCIOpcode.leCSSetProcedureParameters
     public static let parameterLength = 23
 
     public var connectionHandle: UInt16

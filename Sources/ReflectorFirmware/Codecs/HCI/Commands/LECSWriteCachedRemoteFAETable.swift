@@ -4,7 +4,7 @@ import WireFormat
 /// stored earlier, sparing the LL exchange (Core 6.0 Vol 4 Part E §7.8.136). Command Complete
 /// returns Status and Connection_Handle. 74 octets: `Connection_Handle 2 | Remote_FAE_Table int8[72]`.
 public struct LECSWriteCachedRemoteFAETable: HCICommand {
-    public static let opcode: UInt16 = 0x208F
+    public static let opcode: UInt16 = HCIOpcode.leCSWriteCachedRemoteFAETable
     public static let parameterLength = 74
     public var connectionHandle: UInt16
     public var table: FAETable

@@ -5,7 +5,7 @@ import WireFormat
 /// exchange. `Connection_Handle 2 | capabilities block (28)`; Command Complete returns Status
 /// and Connection_Handle.
 public struct LECSWriteCachedRemoteSupportedCapabilities: HCICommand {
-    public static let opcode: UInt16 = 0x208B
+    public static let opcode: UInt16 = HCIOpcode.leCSWriteCachedRemoteSupportedCapabilities
     public var connectionHandle: UInt16
     public var capabilities: CSCapabilities
 
@@ -28,7 +28,7 @@ public struct LECSWriteCachedRemoteSupportedCapabilities: HCICommand {
 /// LE CS Write Cached Remote Supported Capabilities v2 (0x20A6, Core 6.3): as 0x208B with the
 /// v2 block (31 octets, or 34 with the PHY-specific RTT N values).
 public struct LECSWriteCachedRemoteSupportedCapabilitiesV2: HCICommand {
-    public static let opcode: UInt16 = 0x20A6
+    public static let opcode: UInt16 = HCIOpcode.leCSWriteCachedRemoteSupportedCapabilitiesV2
     public var connectionHandle: UInt16
     public var capabilities: CSCapabilities
     public var layout: CapabilitiesLayout

@@ -8,7 +8,7 @@ public struct CommandCompleteEvent: HCIEvent {
     public var opcode: UInt16
     public var returnParameters: [UInt8]
 
-    public static let eventCode: UInt8 = HCIEventPacket.commandCompleteCode
+    public static let eventCode: UInt8 = HCIEventCode.commandComplete
 
     public init(numHCICommandPackets: UInt8 = 1, opcode: UInt16, returnParameters: [UInt8]) {
         self.numHCICommandPackets = numHCICommandPackets

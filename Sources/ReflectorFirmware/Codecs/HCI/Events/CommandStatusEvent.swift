@@ -7,7 +7,7 @@ public struct CommandStatusEvent: HCIEvent {
     public var numHCICommandPackets: UInt8
     public var opcode: UInt16
 
-    public static let eventCode: UInt8 = HCIEventPacket.commandStatusCode
+    public static let eventCode: UInt8 = HCIEventCode.commandStatus
 
     public init(status: HCIStatus, numHCICommandPackets: UInt8 = 1, opcode: UInt16) {
         self.status = status

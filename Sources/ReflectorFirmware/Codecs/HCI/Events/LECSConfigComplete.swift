@@ -11,7 +11,7 @@ import WireFormat
 /// "created"; otherwise `configuration` is `nil`, the encoder writes zeros there and the
 /// decoder ignores them.
 public struct LECSConfigComplete: LEMetaSubevent {
-    public static let subeventCode: UInt8 = 0x2F
+    public static let subeventCode: UInt8 = LESubeventCode.csConfigComplete
     public static let parameterLength = 33
 
     public enum Action: UInt8, Sendable, Equatable, CaseIterable {

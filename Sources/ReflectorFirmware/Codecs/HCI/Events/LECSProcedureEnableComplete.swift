@@ -11,7 +11,7 @@ import WireFormat
 /// When State is 0 the fields after it are ignored by receivers, so the decoder checks
 /// Tone_Antenna_Config_Selection (0...7) only when State is 1 and Status is success.
 public struct LECSProcedureEnableComplete: LEMetaSubevent {
-    public static let subeventCode: UInt8 = 0x30
+    public static let subeventCode: UInt8 = LESubeventCode.csProcedureEnableComplete
     public static let parameterLength = 21
 
     public var status: HCIStatus

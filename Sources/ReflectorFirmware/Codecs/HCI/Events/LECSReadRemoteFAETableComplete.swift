@@ -4,7 +4,7 @@ import WireFormat
 /// LE CS Read Remote FAE Table (Core 6.0 Vol 4 Part E §7.7.65.40).
 /// 75 octets: `Status 1 | Connection_Handle 2 | Remote_FAE_Table int8[72]`.
 public struct LECSReadRemoteFAETableComplete: LEMetaSubevent {
-    public static let subeventCode: UInt8 = 0x2D
+    public static let subeventCode: UInt8 = LESubeventCode.csReadRemoteFAETableComplete
     public static let parameterLength = 75
     public var status: HCIStatus
     public var connectionHandle: UInt16

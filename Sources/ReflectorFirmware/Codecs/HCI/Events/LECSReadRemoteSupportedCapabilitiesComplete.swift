@@ -4,8 +4,8 @@ import WireFormat
 /// §7.7.65.39), and its Core 6.3 v2 form (0x38) carrying the v2 block:
 /// `Status 1 | Connection_Handle 2 | capabilities block`.
 public struct LECSReadRemoteSupportedCapabilitiesComplete: HCIParametersEncodable {
-    public static let subeventCode: UInt8 = 0x2C
-    public static let v2SubeventCode: UInt8 = 0x38
+    public static let subeventCode: UInt8 = LESubeventCode.csReadRemoteSupportedCapabilitiesComplete
+    public static let v2SubeventCode: UInt8 = LESubeventCode.csReadRemoteSupportedCapabilitiesCompleteV2
     public var status: HCIStatus
     public var connectionHandle: UInt16
     public var capabilities: CSCapabilities

@@ -4,7 +4,7 @@ import WireFormat
 /// both sides hold the same CS DRBG seed (Core 6.0 Vol 4 Part E §7.7.65.41).
 /// 3 octets: `Status 1 | Connection_Handle 2`.
 public struct LECSSecurityEnableComplete: LEMetaSubevent {
-    public static let subeventCode: UInt8 = 0x2E
+    public static let subeventCode: UInt8 = LESubeventCode.csSecurityEnableComplete
     public var status: HCIStatus
     public var connectionHandle: UInt16
 

@@ -12,7 +12,7 @@ import WireFormat
 /// which may be too long for one event; `splitIntoEvents()` cuts it to size.
 /// Decoding needs the role and whether PCT1/PCT2 are present; N_AP comes from the header.
 public struct LECSSubeventResult: LEMetaSubeventEncodable, SubeventStepsReporting {
-    public static let subeventCode: UInt8 = 0x31
+    public static let subeventCode: UInt8 = LESubeventCode.csSubeventResult
     public static let headerLength = 15
 
     public var connectionHandle: UInt16

@@ -7,7 +7,7 @@ import WireFormat
 /// Subevent_Done_Status 1 | Abort_Reason 1 | Num_Antenna_Paths 1 | Num_Steps_Reported 1`,
 /// then the steps.
 public struct LECSSubeventResultContinue: LEMetaSubeventEncodable, SubeventStepsReporting {
-    public static let subeventCode: UInt8 = 0x32
+    public static let subeventCode: UInt8 = LESubeventCode.csSubeventResultContinue
     public static let headerLength = 8
 
     public var connectionHandle: UInt16

@@ -4,7 +4,7 @@ import WireFormat
 /// (Core 6.0 Vol 4 Part E §7.7.65.46). 1 octet: `Status`. (Bumble adds a Connection_Handle;
 /// Zephyr, BlueZ and Android do not, and neither does this codec.)
 public struct LECSTestEndComplete: LEMetaSubevent {
-    public static let subeventCode: UInt8 = 0x33
+    public static let subeventCode: UInt8 = LESubeventCode.csTestEndComplete
     public var status: HCIStatus
 
     public init(status: HCIStatus = .success) { self.status = status }

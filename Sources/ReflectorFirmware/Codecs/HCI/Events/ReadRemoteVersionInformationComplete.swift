@@ -4,7 +4,7 @@ import WireFormat
 /// `Status 1 | Connection_Handle 2 | Version 1 | Company_Identifier 2 | Subversion 2`.
 /// Version uses the Assigned Numbers (0x0E = 6.0, 0x11 = 6.3).
 public struct ReadRemoteVersionInformationComplete: HCIEvent {
-    public static let eventCode: UInt8 = 0x0C
+    public static let eventCode: UInt8 = HCIEventCode.readRemoteVersionInformationComplete
     public static let parameterLength = 8
 
     public var status: HCIStatus
