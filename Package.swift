@@ -18,14 +18,15 @@ let package = Package(
         .target(name: "ReflectorFirmware", dependencies: ["WireFormat"], linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         // The UWB DL-TDoA anchor: standard library only, builds for Cortex-M with Embedded Swift.
         .target(name: "AnchorFirmware", dependencies: ["WireFormat"], linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
-        // HCI transports and captures: H4 framing, btsnoop files.
-        .target(name: "HCITransport", dependencies: ["WireFormat"]),
+        // HCI transports and captures: H4 framing, btsnoop files. They carry ReflectorFirmware's
+        // HCIPacket, the one HCI packet model (the firmware parses and builds it too).
+        .target(name: "HCITransport", dependencies: ["WireFormat", "ReflectorFirmware"]),
         // libserialport (Debian's libserialport-dev) for real serial ports.
         .systemLibrary(name: "CSerialPort", pkgConfig: "libserialport", providers: [.apt(["libserialport-dev"])]),
         // posix_openpt and termios for pseudo-terminals (libserialport cannot open a pty).
         .target(name: "CPty"),
         // Serial ports and ptys carrying H4, with timeouts on every read.
-        .target(name: "SerialTransport", dependencies: ["CSerialPort", "CPty", "HCITransport"]),
+        .target(name: "SerialTransport", dependencies: ["CSerialPort", "CPty", "HCITransport", "ReflectorFirmware"]),
         // MCUboot serial recovery (SMP over the console framing) and image checks.
         .target(name: "MCUboot", dependencies: ["WireFormat"]),
         // A bootloader that speaks MCUboot serial recovery on a pty, for the flash tests.
@@ -73,8 +74,8 @@ let package = Package(
         .testTarget(name: "DLTDoATests", dependencies: ["DLTDoA", "AnchorFirmware", "EmulatorMath", "NearbyEmulation"]),
         .testTarget(name: "VirtualBoardTests", dependencies: ["VirtualBoard", "BLEHost", "HCITransport", "PhoneEmulation", "RadioWorld", "RangingEstimation", "ReflectorFirmware"]),
         .testTarget(name: "ReflectorToolsTests", dependencies: ["ReflectorTools", "TestSupport"]),
-        .testTarget(name: "HCITransportTests", dependencies: ["HCITransport", "WireFormat", "EmulatorMath", "TestSupport"]),
-        .testTarget(name: "SerialTransportTests", dependencies: ["SerialTransport", "HCITransport"]),
+        .testTarget(name: "HCITransportTests", dependencies: ["HCITransport", "ReflectorFirmware", "WireFormat", "EmulatorMath", "TestSupport"]),
+        .testTarget(name: "SerialTransportTests", dependencies: ["SerialTransport", "HCITransport", "ReflectorFirmware"]),
         .testTarget(name: "MCUbootTests", dependencies: ["MCUboot"]),
     ],
     swiftLanguageModes: [.v6]

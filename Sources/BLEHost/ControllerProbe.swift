@@ -54,9 +54,9 @@ public struct ControllerProbe: Sendable {
         defer { stage += 1 }
         switch stage {
         case 0: pipeline.enqueue(CSHostSetup.reset)
-        case 1: pipeline.enqueue(HCICommandPacket(opcode: HCIOpcode.readLocalVersionInformation, parameters: []))
-        case 2: pipeline.enqueue(HCICommandPacket(opcode: HCIOpcode.readLocalSupportedCommands, parameters: []))
-        case 3: pipeline.enqueue(HCICommandPacket(opcode: HCIOpcode.leReadLocalSupportedFeatures, parameters: []))
+        case 1: pipeline.enqueue(HCIPacket(opcode: HCIOpcode.readLocalVersionInformation, parameters: []))
+        case 2: pipeline.enqueue(HCIPacket(opcode: HCIOpcode.readLocalSupportedCommands, parameters: []))
+        case 3: pipeline.enqueue(HCIPacket(opcode: HCIOpcode.leReadLocalSupportedFeatures, parameters: []))
         case 4:
             // Core 6.3 v2 (octet 49 bit 2) when listed, else v1 (octet 20 bit 5), else nothing to read.
             if findings.supports(octet: 49, bit: 2) {
@@ -73,7 +73,7 @@ public struct ControllerProbe: Sendable {
 
     /// Handles one event packet from the controller (no H4 indicator).
     public mutating func handleEvent(_ bytes: some Collection<UInt8>) {
-        guard let event = try? HCIEventPacket.decode(bytes), let answer = pipeline.answer(event) else { return }
+        guard let event = try? HCIPacket(event: bytes), let answer = pipeline.answer(event) else { return }
         let r = answer.returnParameters
         guard answer.status == .success, !answer.isStatusOnly else {
             // A controller without CS answers the capabilities command with Unknown HCI Command.

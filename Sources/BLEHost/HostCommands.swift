@@ -16,7 +16,7 @@ enum HostCommands {
 
     /// LE Create Connection (0x200D, §7.8.12): scan 60 ms every 60 ms, no filter, the peer's
     /// address, a public own address, a 7.5 ms connection interval, 4 s supervision timeout.
-    static func createConnection(_ plan: InitiatorHost.ConnectionPlan) -> HCICommandPacket {
+    static func createConnection(_ plan: InitiatorHost.ConnectionPlan) -> HCIPacket {
         var w = ByteWriter(capacity: 25)
         w.u16(0x0060)
         w.u16(0x0060)
@@ -30,18 +30,18 @@ enum HostCommands {
         w.u16(400)
         w.u16(0)
         w.u16(0)
-        return HCICommandPacket(opcode: HCIOpcode.leCreateConnection, parameters: w.bytes)
+        return HCIPacket(opcode: HCIOpcode.leCreateConnection, parameters: w.bytes)
     }
 
     /// LE Enable Encryption (0x2019, §7.8.24) with the bond's LTK (LE Secure Connections:
     /// Random_Number and EDIV zero).
-    static func enableEncryption(handle: UInt16, key: [UInt8]) -> HCICommandPacket {
+    static func enableEncryption(handle: UInt16, key: [UInt8]) -> HCIPacket {
         var w = ByteWriter(capacity: 28)
         w.u16(handle)
         w.uint(0, 8)
         w.u16(0)
         w.octets(key.prefix(16))
-        return HCICommandPacket(opcode: HCIOpcode.leEnableEncryption, parameters: w.bytes)
+        return HCIPacket(opcode: HCIOpcode.leEnableEncryption, parameters: w.bytes)
     }
 
     /// A readable name for error messages.

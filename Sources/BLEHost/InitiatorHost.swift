@@ -122,8 +122,8 @@ public struct InitiatorHost: Sendable {
 
     /// Handles one HCI event packet (no H4 indicator).
     public mutating func handleEvent(_ bytes: some Collection<UInt8>) -> [Output] {
-        let event: HCIEventPacket
-        do { event = try HCIEventPacket.decode(bytes) } catch { return fail(.malformedEvent("\(error)")) }
+        let event: HCIPacket
+        do { event = try HCIPacket(event: bytes) } catch { return fail(.malformedEvent("\(error)")) }
         if let answer = pipeline.answer(event) { return handle(answer) }
         if event.eventCode == ReadRemoteVersionInformationComplete.eventCode { return handleRemoteVersion(event) }
         if event.eventCode == HostCommands.encryptionChangeCode {
@@ -271,7 +271,7 @@ public struct InitiatorHost: Sendable {
         return []
     }
 
-    private mutating func handleRemoteVersion(_ event: HCIEventPacket) -> [Output] {
+    private mutating func handleRemoteVersion(_ event: HCIPacket) -> [Output] {
         guard let e = try? ReadRemoteVersionInformationComplete.decode(event.parameters) else { return fail(.malformedEvent("Read Remote Version Information Complete")) }
         guard e.status == .success else { return fail(.procedureFailed(event: "Read Remote Version Information Complete", status: e.status)) }
         remoteVersion = e.version

@@ -31,7 +31,7 @@ public struct BoardController: Sendable {
     public private(set) var scanning = false
     /// When a pending connection comes up (µs), once the host advertised or asked to connect.
     public private(set) var connectAt: UInt64?
-    private var events: [HCIEventPacket] = []
+    private var events: [HCIPacket] = []
     private var actions: [PeerAction] = []
     private var completedPackets: UInt16 = 0
     private var leHostSupported = false
@@ -56,10 +56,10 @@ public struct BoardController: Sendable {
     }
 
     /// Events for the host since the last call (CS events included).
-    public mutating func takeEvents() -> [HCIEventPacket] {
+    public mutating func takeEvents() -> [HCIPacket] {
         var out = events
         events.removeAll()
-        for e in cs.takeEvents() { if let p = try? HCIEventPacket.decode(e) { out.append(p) } }
+        for e in cs.takeEvents() { if let p = try? HCIPacket(event: e) { out.append(p) } }
         if completedPackets > 0 {
             out.append(BoardEvents.completedPackets(handle: handle, count: completedPackets))
             completedPackets = 0
@@ -141,8 +141,7 @@ public struct BoardController: Sendable {
 
     /// Handles one HCI command packet from the host.
     public mutating func handleCommand(_ bytes: [UInt8]) {
-        guard let packet = try? HCICommandPacket.decode(bytes) else { return cs.handleCommand(bytes) }
-        let op = packet.opcode
+        guard let packet = try? HCIPacket(command: bytes), let op = packet.opcode else { return cs.handleCommand(bytes) }
         let p = packet.parameters
         let ok = HCIStatus.success.rawValue
         switch op {

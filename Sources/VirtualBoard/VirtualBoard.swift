@@ -104,7 +104,7 @@ public struct VirtualBoard {
             let before = out.count
             handlePeerActions()
             exchange()
-            for e in board.takeEvents() { out.append(HCIPacket(indicator: .event, bytes: e.encode())) }
+            out += board.takeEvents()
             if out.count == before && !exchangeMoved { break }
         }
         runDueProcedures(&out)
@@ -180,7 +180,7 @@ public struct VirtualBoard {
             for _ in 0..<64 {
                 exchange()
                 let events = board.takeEvents()
-                for e in events { out.append(HCIPacket(indicator: .event, bytes: e.encode())) }
+                out += events
                 if events.isEmpty && !exchangeMoved { break }
             }
         }

@@ -1,3 +1,4 @@
+import ReflectorFirmware
 import EmulatorMath
 @testable import HCITransport
 import Testing
@@ -8,7 +9,7 @@ struct BTSnoopReaderTests {
     static func records() throws -> [BTSnoopRecord] {
         let t = { (us: UInt64) in BTSnoopTimestamp(virtualMicroseconds: us) }
         return [
-            BTSnoopRecord(packet: try .command(opcode: 0x0C03), direction: .hostToController, timestamp: t(0)),
+            BTSnoopRecord(packet: try .command(opcode: HCIOpcode.reset), direction: .hostToController, timestamp: t(0)),
             BTSnoopRecord(packet: try .event(code: 0x0E, parameters: [1, 0x03, 0x0C, 0]), direction: .controllerToHost, timestamp: t(625)),
             BTSnoopRecord(packet: try .acl(handle: 0x40, data: [5, 0, 4, 0, 0x0A, 1, 0, 0, 0]), direction: .hostToController, timestamp: t(1_250)),
             BTSnoopRecord(packet: try .acl(handle: 0x40, data: []), direction: .controllerToHost, timestamp: t(1_875), cumulativeDrops: 2),

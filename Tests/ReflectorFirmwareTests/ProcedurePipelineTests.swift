@@ -77,7 +77,7 @@ struct ProcedurePipelineTests {
             for event in result.splitIntoEvents() {
                 let bytes = event.packet.encode()
                 #expect(bytes.count <= 2 + 255)
-                let packet = try HCIEventPacket.decode(bytes)
+                let packet = try HCIPacket(event: bytes)
                 if let whole = try reassembler.add(try SubeventResultEvent.decode(packet: packet, role: .reflector)) { received.append(whole) }
             }
         }

@@ -120,7 +120,7 @@ import Testing
             #expect(Int(wire[1]) == wire.count - 2)
             let last = k == events.count - 1
             // Decode what went over the wire, then reassemble.
-            let decoded = try SubeventResultEvent.decode(packet: HCIEventPacket.decode(wire), role: .reflector)
+            let decoded = try SubeventResultEvent.decode(packet: HCIPacket(event: wire), role: .reflector)
             #expect(decoded == e)
             switch decoded {
             case let .result(r):

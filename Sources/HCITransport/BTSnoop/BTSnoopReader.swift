@@ -1,3 +1,4 @@
+import ReflectorFirmware
 import WireFormat
 
 /// Parses a btsnoop capture held in memory (Frontline "BTSnoop File Format"; datalinks 1001 and

@@ -6,17 +6,15 @@ extension CSController {
     /// Handles one HCI command packet (opcode, length, parameters; no H4 indicator). Malformed
     /// packets and parameters are answered with an error status; nothing traps.
     public mutating func handleCommand(_ bytes: some Collection<UInt8>) {
-        let packet: HCICommandPacket
+        let packet: HCIPacket
         do {
-            packet = try HCICommandPacket.decode(bytes)
+            packet = try HCIPacket(command: bytes)
         } catch {
             // A packet whose length octet disagrees with its size: answer for its opcode if there is one.
-            let b = Array(bytes)
-            var r = ByteReader(b)
-            if let opcode = try? r.u16("Opcode") { commandStatus(opcode, .invalidHCICommandParameters) }
+            if let opcode = HCIPacket(indicator: .command, bytes: Array(bytes)).opcode { commandStatus(opcode, .invalidHCICommandParameters) }
             return
         }
-        let op = packet.opcode
+        guard let op = packet.opcode else { return }  // a decoded command packet has one
         let p = packet.parameters
         switch op {
         case HCIOpcode.reset:

@@ -91,12 +91,12 @@ public struct CSController: Sendable {
 
     // MARK: Sending
 
-    mutating func send(_ event: HCIEventPacket) { events.append(event.encode()) }
+    mutating func send(_ event: HCIPacket) { events.append(event.encode()) }
 
     /// Sends an LE Meta event if the host unmasked it.
     mutating func sendLEMeta(code: UInt8, body: [UInt8]) {
         guard masks.allows(leSubevent: code) else { return }
-        send(HCIEventPacket(leSubevent: code, body: body))
+        send(HCIPacket(leSubevent: code, body: body))
     }
 
     mutating func complete(_ opcode: UInt16, _ returnParameters: [UInt8]) {

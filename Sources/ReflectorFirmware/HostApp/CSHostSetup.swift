@@ -5,24 +5,24 @@ import WireFormat
 /// §7.8.115 LE Set Host Feature): the accessory's host (`ReflectorHostApp`) and the phone's
 /// (BLEHost's `InitiatorHost`) open with the same four.
 public enum CSHostSetup {
-    public static var reset: HCICommandPacket { HCICommandPacket(opcode: HCIOpcode.reset, parameters: []) }
+    public static var reset: HCIPacket { HCIPacket(opcode: HCIOpcode.reset, parameters: []) }
 
     /// The default event mask plus the LE Meta event.
-    public static var setEventMask: HCICommandPacket {
-        HCICommandPacket(opcode: HCIOpcode.setEventMask,
+    public static var setEventMask: HCIPacket {
+        HCIPacket(opcode: HCIOpcode.setEventMask,
                          parameters: mask(EventMasks.defaultEvents | EventMasks.bit(forEvent: HCIEventCode.leMeta)))
     }
 
     /// The default LE events plus every CS event (0x2C...0x33) and the v2 capabilities event (0x38).
-    public static var leSetEventMask: HCICommandPacket {
+    public static var leSetEventMask: HCIPacket {
         let v2 = EventMasks.bit(forLESubevent: LESubeventCode.csReadRemoteSupportedCapabilitiesCompleteV2)
-        return HCICommandPacket(opcode: HCIOpcode.leSetEventMask,
+        return HCIPacket(opcode: HCIOpcode.leSetEventMask,
                                 parameters: mask(EventMasks.defaultLEEvents | EventMasks.channelSoundingLEEvents | v2))
     }
 
     /// LE Set Host Feature: bit 47, Channel Sounding host support, on.
-    public static var setCSHostSupport: HCICommandPacket {
-        HCICommandPacket(opcode: HCIOpcode.leSetHostFeature, parameters: [channelSoundingHostSupportBit, 1])
+    public static var setCSHostSupport: HCIPacket {
+        HCIPacket(opcode: HCIOpcode.leSetHostFeature, parameters: [channelSoundingHostSupportBit, 1])
     }
 
     /// LE feature bit 47: Channel Sounding (Host Support).

@@ -61,7 +61,7 @@ public struct ReflectorHostApp: Sendable {
 
     /// Handles one HCI event packet (no H4 indicator).
     public mutating func handleEvent(_ bytes: some Collection<UInt8>) -> [Output] {
-        guard let event = try? HCIEventPacket.decode(bytes) else { return [] }
+        guard let event = try? HCIPacket(event: bytes) else { return [] }
         if let answer = pipeline.answer(event) {
             return answer.status == .success ? [] : [.failed(opcode: answer.opcode, status: answer.status)]
         }

@@ -9,11 +9,8 @@ public protocol HCICommand: HCIParameters {
 
 extension HCICommand {
     /// The whole command packet.
-    public var packet: HCICommandPacket { HCICommandPacket(opcode: Self.opcode, parameters: encode()) }
+    public var packet: HCIPacket { HCIPacket(opcode: Self.opcode, parameters: encode()) }
 
-    /// Parses `packet`, checking its opcode (`.unexpectedCode` otherwise).
-    public static func decode(packet: HCICommandPacket) throws(DecodeError) -> Self {
-        guard packet.opcode == opcode else { throw .unexpectedCode(expected: Int(opcode), found: Int(packet.opcode)) }
-        return try decode(packet.parameters)
-    }
+    /// Parses `packet`, checking that it is this command (`.unexpectedCode` otherwise).
+    public static func decode(packet: HCIPacket) throws(DecodeError) -> Self { try decode(packet.parameters(ofCommand: opcode)) }
 }

@@ -9,11 +9,8 @@ public protocol HCIEvent: HCIParameters {
 
 extension HCIEvent {
     /// The whole event packet.
-    public var packet: HCIEventPacket { HCIEventPacket(eventCode: Self.eventCode, parameters: encode()) }
+    public var packet: HCIPacket { HCIPacket(eventCode: Self.eventCode, parameters: encode()) }
 
-    /// Parses `packet`, checking its event code (`.unexpectedCode` otherwise).
-    public static func decode(packet: HCIEventPacket) throws(DecodeError) -> Self {
-        guard packet.eventCode == eventCode else { throw .unexpectedCode(expected: Int(eventCode), found: Int(packet.eventCode)) }
-        return try decode(packet.parameters)
-    }
+    /// Parses `packet`, checking that it is this event (`.unexpectedCode` otherwise).
+    public static func decode(packet: HCIPacket) throws(DecodeError) -> Self { try decode(packet.parameters(ofEvent: eventCode)) }
 }

@@ -29,7 +29,7 @@ public struct LECSReadRemoteSupportedCapabilitiesComplete: HCIParametersEncodabl
 
     public var parameterCapacity: Int { 3 + layout.byteCount }
 
-    public var packet: HCIEventPacket { HCIEventPacket(leSubevent: eventCode, body: encode()) }
+    public var packet: HCIPacket { HCIPacket(leSubevent: eventCode, body: encode()) }
 
     /// Decodes the parameters of event 0x2C (`v2: false`) or 0x38 (`v2: true`).
     public static func decode(_ parameters: some Collection<UInt8>, v2: Bool) throws(DecodeError) -> Self {
@@ -41,7 +41,7 @@ public struct LECSReadRemoteSupportedCapabilitiesComplete: HCIParametersEncodabl
     }
 
     /// Decodes either event from an LE Meta packet.
-    public static func decode(packet: HCIEventPacket) throws(DecodeError) -> Self {
+    public static func decode(packet: HCIPacket) throws(DecodeError) -> Self {
         if let code = packet.leSubeventCode, code == v2SubeventCode {
             return try decode(try packet.leSubeventBody(v2SubeventCode), v2: true)
         }

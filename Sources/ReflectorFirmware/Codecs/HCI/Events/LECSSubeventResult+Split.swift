@@ -7,7 +7,7 @@
 /// Steps stay in order and each event takes as many as fit.
 extension LECSSubeventResult {
     /// `maxParameterLength` is the HCI event parameter limit (255), including the subevent code.
-    public func splitIntoEvents(maxParameterLength: Int = HCIEventPacket.maxParameterLength) -> [SubeventResultEvent] {
+    public func splitIntoEvents(maxParameterLength: Int = HCIPacketIndicator.event.maximumPayloadLength) -> [SubeventResultEvent] {
         let firstCapacity = maxParameterLength - 1 - Self.headerLength
         let nextCapacity = maxParameterLength - 1 - LECSSubeventResultContinue.headerLength
         var chunks: [[SubeventStep]] = [[]]

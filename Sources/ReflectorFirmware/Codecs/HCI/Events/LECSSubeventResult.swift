@@ -81,7 +81,7 @@ public struct LECSSubeventResult: LEMetaSubeventEncodable, SubeventStepsReportin
     }
 
     /// Parses `packet`, checking that it is LE Meta subevent 0x31.
-    public static func decode(packet: HCIEventPacket, role: CSRole, sequencePCT: Bool = false) throws(DecodeError) -> LECSSubeventResult {
+    public static func decode(packet: HCIPacket, role: CSRole, sequencePCT: Bool = false) throws(DecodeError) -> LECSSubeventResult {
         try decode(try packet.leSubeventBody(subeventCode), role: role, sequencePCT: sequencePCT)
     }
 }

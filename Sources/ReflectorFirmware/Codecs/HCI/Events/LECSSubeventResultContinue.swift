@@ -44,7 +44,7 @@ public struct LECSSubeventResultContinue: LEMetaSubeventEncodable, SubeventSteps
     }
 
     /// Parses `packet`, checking that it is LE Meta subevent 0x32.
-    public static func decode(packet: HCIEventPacket, role: CSRole, sequencePCT: Bool = false) throws(DecodeError) -> LECSSubeventResultContinue {
+    public static func decode(packet: HCIPacket, role: CSRole, sequencePCT: Bool = false) throws(DecodeError) -> LECSSubeventResultContinue {
         try decode(try packet.leSubeventBody(subeventCode), role: role, sequencePCT: sequencePCT)
     }
 }

@@ -13,12 +13,12 @@ public protocol LEMetaSubevent: LEMetaSubeventEncodable, HCIParameters {}
 
 extension LEMetaSubeventEncodable {
     /// The whole LE Meta event packet.
-    public var packet: HCIEventPacket { HCIEventPacket(leSubevent: Self.subeventCode, body: encode()) }
+    public var packet: HCIPacket { HCIPacket(leSubevent: Self.subeventCode, body: encode()) }
 }
 
 extension LEMetaSubevent {
     /// Parses `packet`, checking that it is this LE Meta subevent (`.unexpectedCode` otherwise).
-    public static func decode(packet: HCIEventPacket) throws(DecodeError) -> Self {
+    public static func decode(packet: HCIPacket) throws(DecodeError) -> Self {
         try decode(try packet.leSubeventBody(subeventCode))
     }
 }

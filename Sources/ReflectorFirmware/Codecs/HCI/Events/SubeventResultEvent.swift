@@ -7,7 +7,7 @@ public enum SubeventResultEvent: Sendable, Equatable {
     case result(LECSSubeventResult)
     case continuation(LECSSubeventResultContinue)
 
-    public var packet: HCIEventPacket {
+    public var packet: HCIPacket {
         switch self {
         case let .result(e): return e.packet
         case let .continuation(e): return e.packet
@@ -22,14 +22,14 @@ public enum SubeventResultEvent: Sendable, Equatable {
     }
 
     /// Parses an LE Meta 0x31 or 0x32 packet (`.unexpectedCode` for anything else).
-    public static func decode(packet: HCIEventPacket, role: CSRole, sequencePCT: Bool = false) throws(DecodeError) -> SubeventResultEvent {
+    public static func decode(packet: HCIPacket, role: CSRole, sequencePCT: Bool = false) throws(DecodeError) -> SubeventResultEvent {
         switch packet.leSubeventCode {
         case LECSSubeventResult.subeventCode?:
             return .result(try LECSSubeventResult.decode(packet: packet, role: role, sequencePCT: sequencePCT))
         case LECSSubeventResultContinue.subeventCode?:
             return .continuation(try LECSSubeventResultContinue.decode(packet: packet, role: role, sequencePCT: sequencePCT))
         default:
-            throw .unexpectedCode(expected: Int(LECSSubeventResult.subeventCode), found: Int(packet.leSubeventCode ?? packet.eventCode))
+            throw .unexpectedCode(expected: Int(LECSSubeventResult.subeventCode), found: Int(packet.leSubeventCode ?? packet.eventCode ?? packet.indicator.rawValue))
         }
     }
 }
