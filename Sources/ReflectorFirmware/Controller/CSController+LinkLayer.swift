@@ -143,7 +143,7 @@ extension CSController {
     mutating func receiveSecurityResponse(_ rsp: LLCSSecRsp) {
         guard let h = pendingSecurity else { return }
         pendingSecurity = nil
-        securityStarted(CSSecurityMaterial(central: h, peripheral: rsp.peripheral))
+        securityStarted(CSSecurityMaterial(central: h, peripheral: rsp.halves))
     }
 
     /// Both sides instantiate the same DRBG (h9); the procedure counter starts again.

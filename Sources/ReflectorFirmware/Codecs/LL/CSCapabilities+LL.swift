@@ -18,7 +18,8 @@ import WireFormat
 /// bit 6 carries "inline PCT in the reflector" (an RFU bit a 6.0 peer ignores), and a 6.3
 /// controller that supports IPT appends `T_IP2_IPT_Times 2 | T_SW_IPT 1` (28 octets; decoders
 /// accept 25 or 28). The 2M RTT N values are not carried. Octet 11 bits 2 and 7 and bit 0 of
-/// octet 24 are RFU: ignored on decode, written 0.
+/// octet 24 are RFU: ignored on decode, written 0. Octets 0-9 and 16-23 are laid out as in the
+/// HCI block and coded by `CSCapabilitiesFields`.
 extension CSCapabilities {
     /// Octets of the Core 6.0 LL body.
     public static let llBodyLength = 25
@@ -28,16 +29,9 @@ extension CSCapabilities {
     /// Whether the LL body carries the IPT extension.
     var hasIPTFields: Bool { subfeatures.contains(.inlinePCTReflector) || tIP2IPTTimes.bits != 0 || tSWIPT != .none }
 
-    /// Appends the 25-octet LL body.
+    /// Appends the 25-octet LL body (28 with the IPT extension).
     public func encodeLL(into w: inout ByteWriter) {
-        w.u8(optionalModes.rawValue)
-        w.u8(rttPrecision.rawValue)
-        w.u8(rttAccessAddressOnlyN)
-        w.u8(rttSoundingN)
-        w.u8(rttRandomSequenceN)
-        w.u16(nadmSounding.rawValue)
-        w.u16(nadmRandomSequence.rawValue)
-        w.u8(syncPHYs.rawValue)
+        CSCapabilitiesFields.encodeModesRTTAndNADM(self, into: &w)
         w.u8((numAntennas & 0x0F) | (maxAntennaPaths & 0x0F) << 4)
         // HCI subfeature bits 1...3 move to LL bits 3...5.
         let sub = UInt8(truncatingIfNeeded: subfeatures.rawValue & 0x000E) << 2
@@ -46,10 +40,7 @@ extension CSCapabilities {
         w.u8(numConfigSupported)
         w.u16(maxConsecutiveProcedures)
         w.u8(tSW.rawValue)
-        w.u16(tIP1Times.bits)
-        w.u16(tIP2Times.bits)
-        w.u16(tFCSTimes.bits)
-        w.u16(tPMTimes.bits)
+        CSCapabilitiesFields.encodeTimes(self, into: &w)
         w.u8(txSNR.rawValue << 1)
         if hasIPTFields {
             w.u16(tIP2IPTTimes.bits)
@@ -64,36 +55,27 @@ extension CSCapabilities {
         return w.bytes
     }
 
-    /// Decodes a 25-octet LL body; same value checks as the HCI decoder.
+    /// Decodes a 25-octet LL body (or 28 with the IPT extension); same value checks as the
+    /// HCI decoder.
     public init(llBody bytes: some Collection<UInt8>) throws(DecodeError) {
         var r = ByteReader(bytes)
         self.init()
-        optionalModes = CSOptionalModes(rawValue: try r.u8("Mode_Types"))
-        rttPrecision = RTTPrecision(rawValue: try r.u8("RTT_Capability"))
-        rttAccessAddressOnlyN = try r.u8("RTT_AA_Only_N")
-        rttSoundingN = try r.u8("RTT_Sounding_N")
-        rttRandomSequenceN = try r.u8("RTT_Random_Sequence_N")
-        nadmSounding = NADMCapability(rawValue: try r.u16("NADM_Sounding_Capability"))
-        nadmRandomSequence = NADMCapability(rawValue: try r.u16("NADM_Random_Sequence_Capability"))
-        syncPHYs = CSSyncPHYs(rawValue: try r.u8("CS_SYNC_PHY_Capability"))
+        try CSCapabilitiesFields.decodeModesRTTAndNADM(into: &self, from: &r)
         let antennas = try r.u8("Number_Of_Antennas")
-        numAntennas = try Self.checkedRange(antennas & 0x0F, "Number_Of_Antennas")
-        maxAntennaPaths = try Self.checkedRange(antennas >> 4, "Max_Number_Of_Antenna_Paths")
+        numAntennas = try CSCapabilitiesFields.count(antennas & 0x0F, "Number_Of_Antennas")
+        maxAntennaPaths = try CSCapabilitiesFields.count(antennas >> 4, "Max_Number_Of_Antenna_Paths")
         let flags = try r.u8("Roles_Supported")
         roles = CSRoles(rawValue: flags & 0x03)
         subfeatures = CSSubfeatures(rawValue: UInt16((flags >> 2) & 0x0E))
         if flags & 0x40 != 0 { subfeatures.insert(.inlinePCTReflector) }
-        numConfigSupported = try Self.checkedRange(r.u8("Max_Number_Of_Configs"), "Max_Number_Of_Configs")
+        numConfigSupported = try CSCapabilitiesFields.count(r.u8("Max_Number_Of_Configs"), "Max_Number_Of_Configs")
         maxConsecutiveProcedures = try r.u16("Max_Number_Of_Procedures")
-        tSW = try Self.switchTime(r.u8("T_SW"), "T_SW")
-        tIP1Times = TimeSet(.tIP1, bits: try r.u16("T_IP1_Capability"))
-        tIP2Times = TimeSet(.tIP2, bits: try r.u16("T_IP2_Capability"))
-        tFCSTimes = TimeSet(.tFCS, bits: try r.u16("T_FCS_Capability"))
-        tPMTimes = TimeSet(.tPM, bits: try r.u16("T_PM_Capability"))
+        tSW = try CSCapabilitiesFields.switchTime(r.u8("T_SW"), "T_SW")
+        try CSCapabilitiesFields.decodeTimes(into: &self, from: &r)
         txSNR = TxSNRCapability(rawValue: (try r.u8("TX_SNR_Capability")) >> 1)
         if r.remaining >= Self.llExtendedBodyLength - Self.llBodyLength {
             tIP2IPTTimes = TimeSet(.tIP2, bits: try r.u16("T_IP2_IPT_Capability"))
-            tSWIPT = try Self.switchTime(r.u8("T_SW_IPT"), "T_SW_IPT")
+            tSWIPT = try CSCapabilitiesFields.switchTime(r.u8("T_SW_IPT"), "T_SW_IPT")
         }
         try r.expectEnd()
     }

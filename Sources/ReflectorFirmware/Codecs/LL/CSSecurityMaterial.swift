@@ -33,7 +33,7 @@ public struct CSSecurityMaterial: Sendable, Equatable {
 
     /// Combines the central's request and the peripheral's response.
     public init(request: LLCSSecReq, response: LLCSSecRsp) {
-        self.init(central: request.central, peripheral: response.peripheral)
+        self.init(central: request.halves, peripheral: response.halves)
     }
 
     /// Combines the central's halves (least significant) and the peripheral's (most significant).

@@ -36,6 +36,9 @@ import WireFormat
 /// **#3b.** Ch3c_Shape and Ch3c_Jump are unused with algorithm #3b: the encoder writes shape 0
 /// and jump 2 (valid values, as the HCI encoder does) and the decoder ignores both.
 ///
+/// The channel map, mode and channel selection fields are coded by `CSConfigurationFields`,
+/// which the HCI form shares; the rest are this PDU's own packing.
+///
 /// **T_SW** is not carried (it follows from the ACI and both capabilities): `create` stores
 /// `timing.tSW = 0` so an encode/decode round trip is exact.
 public struct LLCSConfigReq: LLControlBody {
@@ -60,7 +63,7 @@ public struct LLCSConfigReq: LLControlBody {
 
     /// A request removing configuration `configID`; `nil` unless 0...3.
     public static func remove(configID: UInt8) -> LLCSConfigReq? {
-        guard configID <= 3 else { return nil }
+        guard CSConfiguration.configIDRange.contains(configID) else { return nil }
         return LLCSConfigReq(configID: configID, configuration: nil)
     }
 
@@ -70,10 +73,12 @@ public struct LLCSConfigReq: LLControlBody {
     /// a #3c jump outside 2...8, or a T_IP1/T_IP2/T_FCS/T_PM value outside its table.
     public static func create(_ configuration: CSConfiguration) -> LLCSConfigReq? {
         var c = configuration
-        guard c.configID <= 3, c.mainMode != .mode0, c.subMode != .mode0,
-              (1...3).contains(c.mode0Steps), c.mainModeRepetition <= 3, c.channelMapRepetition >= 1,
+        guard CSConfiguration.configIDRange.contains(c.configID), c.mainMode != .mode0, c.subMode != .mode0,
+              CSConfiguration.mode0StepsRange.contains(c.mode0Steps),
+              CSConfiguration.mainModeRepetitionRange.contains(c.mainModeRepetition),
+              CSConfiguration.channelMapRepetitionRange.contains(c.channelMapRepetition),
               c.timing.llTimeIndices != nil else { return nil }
-        if case let .algorithm3c(_, jump) = c.channelSelection, !(2...8).contains(jump) { return nil }
+        if case let .algorithm3c(_, jump) = c.channelSelection, !CSConfiguration.ch3cJumpRange.contains(jump) { return nil }
         c.timing.tSW = 0
         return LLCSConfigReq(configID: c.configID, configuration: c)
     }
@@ -94,67 +99,37 @@ public struct LLCSConfigReq: LLControlBody {
             return
         }
         w.u8((configID & 0x3F) | Action.create.rawValue << 6)
-        w.octets(c.channelMap.wire)
-        w.u8(c.channelMapRepetition)
-        w.u8(c.mainMode.rawValue)
-        w.u8(c.subMode?.rawValue ?? 0xFF)
-        w.u8(c.minMainModeSteps)
-        w.u8(c.maxMainModeSteps)
-        w.u8(c.mainModeRepetition)
-        w.u8(c.mode0Steps)
+        CSConfigurationFields.encodeChannelMap(c, into: &w)
+        CSConfigurationFields.encodeModes(c, into: &w)
         w.u8(c.csSyncPHY.llBit)
         w.u8((c.rttType.rawValue & 0x0F) | c.role.rawValue << 4)
-        switch c.channelSelection {
-        case .algorithm3b:
-            w.u8(0x00)
-            w.u8(2)
-        case let .algorithm3c(shape, jump):
-            w.u8(0x01 | shape.rawValue << 4)
-            w.u8(jump)
-        }
+        let selection = CSConfigurationFields.channelSelectionFields(c.channelSelection)
+        w.u8(selection.type | selection.shape << 4)
+        w.u8(selection.jump)
         // `create` guarantees the indices exist; the fallback (mandatory values) is unreachable.
         let t = c.timing.llTimeIndices ?? (7, 7, 9, 2)
         w.u8(t.tIP1)
         w.u8(t.tIP2)
         w.u8(t.tFCS)
         w.u8(t.tPM)
-        w.u8(c.inlinePCT ? 0x01 : 0x00)
+        w.u8(CSConfigurationFields.enhancementsOctet(c))
     }
 
     public static func decodeBody(_ r: inout ByteReader) throws(DecodeError) -> LLCSConfigReq {
         let (id, actionRaw) = try r.llConfigIDOctet()
         guard let action = Action(rawValue: actionRaw) else { throw .invalidValue(field: "Action", value: Int(actionRaw)) }
         if action == .remove {
-            _ = try r.octets(26, "RFU")
+            try r.skip(26, "RFU")
             return LLCSConfigReq(configID: id, configuration: nil)
         }
-        let map = ChannelMap(wire: try r.octets(10, "Channel_Map"))
-        let mapRepetition = try r.u8("Channel_Map_Repetition")
-        guard mapRepetition >= 1 else { throw .invalidValue(field: "Channel_Map_Repetition", value: 0) }
-        let mainRaw = try r.u8("Main_Mode_Type")
-        guard mainRaw >= 1, let main = CSMode(rawValue: mainRaw) else {
-            throw .invalidValue(field: "Main_Mode_Type", value: Int(mainRaw))
-        }
-        let subRaw = try r.u8("Sub_Mode_Type")
-        var sub: CSMode? = nil
-        if subRaw != 0xFF {
-            guard subRaw >= 1, let s = CSMode(rawValue: subRaw) else {
-                throw .invalidValue(field: "Sub_Mode_Type", value: Int(subRaw))
-            }
-            sub = s
-        }
-        let minSteps = try r.u8("Min_Main_Mode_Steps")
-        let maxSteps = try r.u8("Max_Main_Mode_Steps")
-        let repetition = try r.u8("Main_Mode_Repetition")
-        guard repetition <= 3 else { throw .invalidValue(field: "Main_Mode_Repetition", value: Int(repetition)) }
-        let mode0 = try r.u8("Mode_0_Steps")
-        guard (1...3).contains(mode0) else { throw .invalidValue(field: "Mode_0_Steps", value: Int(mode0)) }
+        var c = CSConfiguration(configID: id)
+        try CSConfigurationFields.decodeChannelMap(into: &c, from: &r)
+        try CSConfigurationFields.decodeModes(into: &c, from: &r)
         let phyBit = try r.u8("CS_SYNC_PHY")
-        let phy: CSSyncPHY
         switch phyBit {
-        case CSSyncPHY.le1M.llBit: phy = .le1M
-        case CSSyncPHY.le2M.llBit: phy = .le2M
-        case CSSyncPHY.le2M2BT.llBit: phy = .le2M2BT
+        case CSSyncPHY.le1M.llBit: c.csSyncPHY = .le1M
+        case CSSyncPHY.le2M.llBit: c.csSyncPHY = .le2M
+        case CSSyncPHY.le2M2BT.llBit: c.csSyncPHY = .le2M2BT
         default: throw .invalidValue(field: "CS_SYNC_PHY", value: Int(phyBit))
         }
         let rttRole = try r.u8("RTT_Type")
@@ -162,30 +137,16 @@ public struct LLCSConfigReq: LLControlBody {
         guard let role = CSRole(rawValue: (rttRole >> 4) & 0x03) else {
             throw .invalidValue(field: "Role", value: Int((rttRole >> 4) & 0x03))
         }
-        let sel = try r.u8("Channel_Selection_Type")
+        (c.rttType, c.role) = (rtt, role)
+        let selection = try r.u8("Channel_Selection_Type")
         let jump = try r.u8("Ch3c_Jump")
-        let selection: ChannelSelectionAlgorithm
-        switch sel & 0x0F {
-        case 0:
-            selection = .algorithm3b
-        case 1:
-            guard let shape = Ch3cShape(rawValue: sel >> 4) else { throw .invalidValue(field: "Ch3c_Shape", value: Int(sel >> 4)) }
-            guard (2...8).contains(jump) else { throw .invalidValue(field: "Ch3c_Jump", value: Int(jump)) }
-            selection = .algorithm3c(shape: shape, jump: jump)
-        default:
-            throw .invalidValue(field: "Channel_Selection_Type", value: Int(sel & 0x0F))
-        }
+        c.channelSelection = try CSConfigurationFields.channelSelection(type: selection & 0x0F, shape: selection >> 4, jump: jump)
         let ip1 = try r.u8("T_IP1")
         let ip2 = try r.u8("T_IP2")
         let fcs = try r.u8("T_FCS")
         let pm = try r.u8("T_PM")
-        let timing = try CSTiming(llIndices: ip1, tIP2: ip2, tFCS: fcs, tPM: pm)
-        let enhancements = try r.u8("CS_Enhancements_1")
-        let c = CSConfiguration(
-            configID: id, mainMode: main, subMode: sub, minMainModeSteps: minSteps, maxMainModeSteps: maxSteps,
-            mainModeRepetition: repetition, mode0Steps: mode0, role: role, rttType: rtt, csSyncPHY: phy,
-            channelMap: map, channelMapRepetition: mapRepetition, channelSelection: selection,
-            inlinePCT: enhancements & 0x01 != 0, timing: timing)
+        c.timing = try CSTiming(llIndices: ip1, tIP2: ip2, tFCS: fcs, tPM: pm)
+        try CSConfigurationFields.decodeEnhancements(into: &c, from: &r)
         return LLCSConfigReq(configID: id, configuration: c)
     }
 }

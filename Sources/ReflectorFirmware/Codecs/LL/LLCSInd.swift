@@ -40,9 +40,7 @@ public struct LLCSInd: LLControlBody {
     }
 
     public static func decodeBody(_ r: inout ByteReader) throws(DecodeError) -> LLCSInd {
-        let id = try r.llConfigIDOctet().configID
-        let event = try r.u16("connEventCount")
-        let offset = try r.u24("Offset")
-        return LLCSInd(configID: id, connEventCount: event, offset: offset, schedule: try LLCSSchedule.decode(from: &r))
+        LLCSInd(configID: try r.llConfigIDOctet().configID, connEventCount: try r.u16("connEventCount"),
+                offset: try r.u24("Offset"), schedule: try LLCSSchedule.decode(from: &r))
     }
 }

@@ -46,11 +46,7 @@ public struct LLCSRsp: LLControlBody {
     }
 
     public static func decodeBody(_ r: inout ByteReader) throws(DecodeError) -> LLCSRsp {
-        let id = try r.llConfigIDOctet().configID
-        let event = try r.u16("connEventCount")
-        let offMin = try r.u24("Offset_Min")
-        let offMax = try r.u24("Offset_Max")
-        return LLCSRsp(configID: id, connEventCount: event, offsetMin: offMin, offsetMax: offMax,
-                       schedule: try LLCSSchedule.decode(from: &r))
+        LLCSRsp(configID: try r.llConfigIDOctet().configID, connEventCount: try r.u16("connEventCount"),
+                offsetMin: try r.u24("Offset_Min"), offsetMax: try r.u24("Offset_Max"), schedule: try LLCSSchedule.decode(from: &r))
     }
 }

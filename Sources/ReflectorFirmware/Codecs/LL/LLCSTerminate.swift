@@ -12,7 +12,9 @@ import WireFormat
 /// same way); a third-party controller header (`ll_cs_terminate_req`) has the same order. Telink's 2-octet
 /// `Config_ID | ErrorCode` form is an older draft and is not accepted.
 /// Procedure_Count is the CS procedure counter of the procedure being (or last) run.
-public struct LLCSTerminate: Sendable, Equatable {
+public struct LLCSTerminate<Direction: LLControlDirection>: LLControlBody {
+    public static var opcode: LLControlOpcode { Direction.terminateOpcode }
+
     public var configID: UInt8
     public var procedureCount: UInt16
     /// Why the procedures stop (`.success` when the host disabled them).
@@ -30,13 +32,14 @@ public struct LLCSTerminate: Sendable, Equatable {
         w.u8(errorCode.rawValue)
     }
 
-    static func decodeBody(_ r: inout ByteReader) throws(DecodeError) -> LLCSTerminate {
+    public static func decodeBody(_ r: inout ByteReader) throws(DecodeError) -> LLCSTerminate {
         let id = try r.llConfigIDOctet().configID
         let count = try r.u16("Procedure_Count")
         return LLCSTerminate(configID: id, procedureCount: count, errorCode: try r.llErrorCode())
     }
 }
 
-/// The request and the response carry the same body.
-public typealias LLCSTerminateReq = LLCSTerminate
-public typealias LLCSTerminateRsp = LLCSTerminate
+/// LL_CS_TERMINATE_REQ: stop the procedures of Config_ID.
+public typealias LLCSTerminateReq = LLCSTerminate<LLRequest>
+/// LL_CS_TERMINATE_RSP: the procedures of Config_ID stopped.
+public typealias LLCSTerminateRsp = LLCSTerminate<LLResponse>

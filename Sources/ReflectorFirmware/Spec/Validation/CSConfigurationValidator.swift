@@ -137,10 +137,11 @@ public enum CSConfigurationValidator {
 
     // MARK: - Create Config pieces
 
-    /// Values outside their HCI ranges and invalid combinations (0x12).
+    /// Values outside their HCI ranges (`CSConfiguration+Ranges.swift`, the ones the decoders
+    /// check) and invalid combinations (0x12).
     static func rangeRejection(_ c: CSConfiguration) -> ConfigurationRejection? {
         let bad = HCIStatus.invalidHCICommandParameters
-        if c.configID > 3 { return .init(bad, .configID) }
+        if !CSConfiguration.configIDRange.contains(c.configID) { return .init(bad, .configID) }
         // Valid main/sub combinations (NimBLE `ble_ll_cs_verify_config`): main 1 → none;
         // main 2 → 1, 3 or none; main 3 → 2 or none. Mode 0 is never a main or sub mode.
         switch c.mainMode {
@@ -151,16 +152,17 @@ public enum CSConfigurationValidator {
         }
         // Min/Max_Main_Mode_Steps (2...255, min ≤ max) matter only with a sub-mode.
         if c.subMode != nil {
-            if c.minMainModeSteps < 2 { return .init(bad, .minMainModeSteps) }
-            if c.maxMainModeSteps < 2 || c.minMainModeSteps > c.maxMainModeSteps { return .init(bad, .maxMainModeSteps) }
+            let steps = CSConfiguration.mainModeStepsRange
+            if !steps.contains(c.minMainModeSteps) { return .init(bad, .minMainModeSteps) }
+            if !steps.contains(c.maxMainModeSteps) || c.minMainModeSteps > c.maxMainModeSteps { return .init(bad, .maxMainModeSteps) }
         }
-        if c.mainModeRepetition > 3 { return .init(bad, .mainModeRepetition) }
-        if c.mode0Steps < 1 || c.mode0Steps > 3 { return .init(bad, .mode0Steps) }
+        if !CSConfiguration.mainModeRepetitionRange.contains(c.mainModeRepetition) { return .init(bad, .mainModeRepetition) }
+        if !CSConfiguration.mode0StepsRange.contains(c.mode0Steps) { return .init(bad, .mode0Steps) }
         if c.channelMap.usesDisallowedChannels || c.channelMap.count < FilteredChannels.minimumCount {
             return .init(bad, .channelMap)
         }
-        if c.channelMapRepetition == 0 { return .init(bad, .channelMapRepetition) }
-        if case .algorithm3c(_, let jump) = c.channelSelection, jump < 2 || jump > 8 { return .init(bad, .ch3cJump) }
+        if !CSConfiguration.channelMapRepetitionRange.contains(c.channelMapRepetition) { return .init(bad, .channelMapRepetition) }
+        if case .algorithm3c(_, let jump) = c.channelSelection, !CSConfiguration.ch3cJumpRange.contains(jump) { return .init(bad, .ch3cJump) }
         return nil
     }
 

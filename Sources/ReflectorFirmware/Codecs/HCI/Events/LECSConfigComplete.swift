@@ -41,10 +41,6 @@ public struct LECSConfigComplete: LEMetaSubevent {
                   configuration: configuration)
     }
 
-    public static let tIPTimes: [UInt16] = [10, 20, 30, 40, 50, 60, 80, 145]
-    public static let tFCSTimes: [UInt16] = [15, 20, 30, 40, 50, 60, 80, 100, 120, 150]
-    public static let tPMTimes: [UInt16] = [10, 20, 40]
-
     public func encodeParameters(into w: inout ByteWriter) {
         w.u8(status.rawValue)
         w.u16(connectionHandle)
@@ -70,10 +66,10 @@ public struct LECSConfigComplete: LEMetaSubevent {
         var config: CSConfiguration? = nil
         if s == .success && action == .created {
             var c = try CSConfiguration.decodeHCIFields(configID: id, from: &r)
-            let ip1 = try time(&r, "T_IP1_Time", tIPTimes)
-            let ip2 = try time(&r, "T_IP2_Time", tIPTimes)
-            let fcs = try time(&r, "T_FCS_Time", tFCSTimes)
-            let pm = try time(&r, "T_PM_Time", tPMTimes)
+            let ip1 = try time(&r, "T_IP1_Time", .tIP1)
+            let ip2 = try time(&r, "T_IP2_Time", .tIP2)
+            let fcs = try time(&r, "T_FCS_Time", .tFCS)
+            let pm = try time(&r, "T_PM_Time", .tPM)
             c.timing = CSTiming(tIP1: ip1, tIP2: ip2, tFCS: fcs, tPM: pm, tSW: 0)
             config = c
         } else {
@@ -82,9 +78,10 @@ public struct LECSConfigComplete: LEMetaSubevent {
         return LECSConfigComplete(status: s, connectionHandle: h, configID: id, action: action, configuration: config)
     }
 
-    private static func time(_ r: inout ByteReader, _ field: StaticString, _ allowed: [UInt16]) throws(DecodeError) -> UInt16 {
+    /// A time in µs, which must be one of `kind`'s table (`TimeKind`).
+    private static func time(_ r: inout ByteReader, _ field: StaticString, _ kind: TimeKind) throws(DecodeError) -> UInt16 {
         let v = UInt16(try r.u8(field))
-        guard allowed.contains(v) else { throw .invalidValue(field: field, value: Int(v)) }
+        guard kind.index(ofMicroseconds: v) != nil else { throw .invalidValue(field: field, value: Int(v)) }
         return v
     }
 }

@@ -11,7 +11,7 @@ import WireFormat
 /// The same type also holds a whole reassembled subevent (see `SubeventResultReassembler`),
 /// which may be too long for one event; `splitIntoEvents()` cuts it to size.
 /// Decoding needs the role and whether PCT1/PCT2 are present; N_AP comes from the header.
-public struct LECSSubeventResult: LEMetaSubeventEncodable, SubeventStepsReporting {
+public struct LECSSubeventResult: SubeventResultParameters {
     public static let subeventCode: UInt8 = LESubeventCode.csSubeventResult
     public static let headerLength = 15
 
@@ -47,11 +47,6 @@ public struct LECSSubeventResult: LEMetaSubeventEncodable, SubeventStepsReportin
                                                    abortReasons: abortReasons, numAntennaPaths: numAntennaPaths, steps: steps))
     }
 
-    /// Header plus steps, in octets (without the subevent code).
-    public var encodedLength: Int { 10 + stepsReport.encodedLength }
-
-    public var parameterCapacity: Int { encodedLength }
-
     /// The parameters after the subevent code. `packet` (from `LEMetaSubeventEncodable`) is
     /// valid only when `encodedLength` ≤ 254; else use `splitIntoEvents()`.
     public func encodeParameters(into w: inout ByteWriter) {
@@ -64,10 +59,7 @@ public struct LECSSubeventResult: LEMetaSubeventEncodable, SubeventStepsReportin
         stepsReport.encode(into: &w)
     }
 
-    /// Parses the parameters after the subevent code. `role` is the role of the reporting
-    /// device; `sequencePCT` whether mode-1/3 steps carry PCT1/PCT2.
-    public static func decode(_ parameters: some Collection<UInt8>, role: CSRole, sequencePCT: Bool = false) throws(DecodeError) -> LECSSubeventResult {
-        var r = ByteReader(parameters)
+    public static func decodeParameters(_ r: inout ByteReader, role: CSRole, sequencePCT: Bool) throws(DecodeError) -> LECSSubeventResult {
         let h = try r.connectionHandle()
         let id = try r.configID()
         let start = try r.u16("Start_ACL_Conn_Event_Counter")
@@ -75,13 +67,7 @@ public struct LECSSubeventResult: LEMetaSubeventEncodable, SubeventStepsReportin
         let fc = try r.u16("Frequency_Compensation")
         let power = try r.i8("Reference_Power_Level")
         let report = try SubeventStepsReport.decode(from: &r, role: role, sequencePCT: sequencePCT)
-        try r.expectEnd()
         return LECSSubeventResult(connectionHandle: h, configID: id, startACLConnectionEventCounter: start, procedureCounter: counter,
                                   frequencyCompensation: fc, referencePowerLevel: power, stepsReport: report)
-    }
-
-    /// Parses `packet`, checking that it is LE Meta subevent 0x31.
-    public static func decode(packet: HCIPacket, role: CSRole, sequencePCT: Bool = false) throws(DecodeError) -> LECSSubeventResult {
-        try decode(try packet.leSubeventBody(subeventCode), role: role, sequencePCT: sequencePCT)
     }
 }

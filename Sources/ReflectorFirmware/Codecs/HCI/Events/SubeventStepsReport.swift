@@ -58,33 +58,3 @@ public struct SubeventStepsReport: Sendable, Equatable {
         return SubeventStepsReport(procedureDoneStatus: pds, subeventDoneStatus: sds, abortReasons: abort, numAntennaPaths: nap, steps: steps)
     }
 }
-
-/// The two subevent result events, which carry a `SubeventStepsReport` after their headers;
-/// its fields read and write as the event's own.
-public protocol SubeventStepsReporting {
-    var stepsReport: SubeventStepsReport { get set }
-}
-
-extension SubeventStepsReporting {
-    public var procedureDoneStatus: ProcedureDoneStatus {
-        get { stepsReport.procedureDoneStatus }
-        set { stepsReport.procedureDoneStatus = newValue }
-    }
-    public var subeventDoneStatus: SubeventDoneStatus {
-        get { stepsReport.subeventDoneStatus }
-        set { stepsReport.subeventDoneStatus = newValue }
-    }
-    public var abortReasons: AbortReasons {
-        get { stepsReport.abortReasons }
-        set { stepsReport.abortReasons = newValue }
-    }
-    /// N_AP, 0 (not applicable) ... 4.
-    public var numAntennaPaths: UInt8 {
-        get { stepsReport.numAntennaPaths }
-        set { stepsReport.numAntennaPaths = newValue }
-    }
-    public var steps: [SubeventStep] {
-        get { stepsReport.steps }
-        set { stepsReport.steps = newValue }
-    }
-}
