@@ -20,7 +20,7 @@ public struct BoardController: Sendable {
     }
 
     public let role: Role
-    public var cs: CSController
+    public var cs: CSController<AES128>
     public let handle: UInt16
     public let peerAddress: UInt64
     /// The bond's long-term key (16 octets as HCI carries them); nil accepts any key.
@@ -155,7 +155,7 @@ public struct BoardController: Sendable {
             complete(op, [ok])
         case HCIOpcode.setEventMask:
             guard p.count == 8 else { return complete(op, [HCIStatus.invalidHCICommandParameters.rawValue]) }
-            cs.masks.events = CSController.u64(p)
+            cs.masks.events = EventMasks.mask(p)
             complete(op, [ok])
         case HCIOpcode.setEventMaskPage2, HCIOpcode.setControllerToHostFlowControl, HCIOpcode.hostBufferSize,
              HCIOpcode.leWriteSuggestedDefaultDataLength, HCIOpcode.leSetDefaultPHY, HCIOpcode.leClearFilterAcceptList,

@@ -7,7 +7,7 @@ import Testing
 /// reflector's results cross to the initiator as RAS ranging data in ATT-sized segments.
 struct ProcedurePipelineTests {
     struct Side {
-        var planner: ProcedurePlanner
+        var planner: ProcedurePlanner<AES128>
         var engine: CSStepEngine
     }
 

@@ -22,11 +22,11 @@ extension CSController {
             complete(op, status: .success)
         case HCIOpcode.setEventMask:
             guard p.count == 8 else { return complete(op, status: .invalidHCICommandParameters) }
-            masks.events = Self.u64(p)
+            masks.events = EventMasks.mask(p)
             complete(op, status: .success)
         case HCIOpcode.leSetEventMask:
             guard p.count == 8 else { return complete(op, status: .invalidHCICommandParameters) }
-            masks.leEvents = Self.u64(p)
+            masks.leEvents = EventMasks.mask(p)
             if masks.leEvents & EventMasks.bit(forLESubevent: LESubeventCode.csReadRemoteSupportedCapabilitiesCompleteV2) != 0 {
                 capabilitiesLayout = v2CapabilitiesLayout
             }
@@ -201,12 +201,6 @@ extension CSController {
         run = nil
         events.removeAll()
         pdus.removeAll()
-    }
-
-    /// A little-endian mask or feature field of up to 8 octets (shorter input gives the low octets).
-    public static func u64(_ p: [UInt8]) -> UInt64 {
-        var r = ByteReader(p)
-        return (try? r.uint(min(8, p.count), "Mask")) ?? 0
     }
 
     static func octets(_ v: UInt64) -> [UInt8] {

@@ -148,7 +148,7 @@ extension CSController {
 
     /// Both sides instantiate the same DRBG (h9); the procedure counter starts again.
     mutating func securityStarted(_ material: CSSecurityMaterial) {
-        drbg = material.makeDRBG()
+        drbg = material.makeDRBG(cipher: Cipher.self)
         lastProcedureCounter = nil
         sendLEMeta(code: LECSSecurityEnableComplete.subeventCode, body: LECSSecurityEnableComplete(connectionHandle: connection.handle).encode())
     }

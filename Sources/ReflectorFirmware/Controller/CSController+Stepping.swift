@@ -10,6 +10,7 @@ extension CSController {
     /// Begins the next procedure (the caller has advanced the clock to its start). Returns false
     /// when no procedure is due.
     @discardableResult
+    @_specialize(exported: true, where Cipher == AES128)
     public mutating func beginProcedure() -> Bool {
         guard var r = run, !r.inProcedure, let start = r.nextStart else { return false }
         r.planner.beginProcedure()
@@ -24,18 +25,21 @@ extension CSController {
     }
 
     /// The next step of the running procedure, or nil when it is complete (then call `endProcedure`).
+    @_specialize(exported: true, where Cipher == AES128)
     public mutating func nextStep() -> PlannedStep? {
         guard run?.inProcedure == true else { return nil }
         return run!.planner.nextStep()
     }
 
     /// When `step` starts on the controller clock.
+    @_specialize(exported: true, where Cipher == AES128)
     public func startTime(of step: PlannedStep) -> UInt64 {
         (run?.procedureStart ?? 0) + UInt64(step.startMicroseconds)
     }
 
     /// Runs a whole step on the radio and records its result (a board's controller, and the
     /// reflector in the loopback).
+    @_specialize(exported: true, kind: partial, where Cipher == AES128)
     public mutating func run<Radio: RadioPort>(_ step: PlannedStep, radio: inout Radio) {
         guard let engine = run?.engine else { return }
         if engine.role == .initiator {
@@ -47,12 +51,14 @@ extension CSController {
     }
 
     /// The initiator's transmissions of a step (the loopback interleaves them with the reflector's step).
+    @_specialize(exported: true, kind: partial, where Cipher == AES128)
     public func transmit<Radio: RadioPort>(_ step: PlannedStep, radio: inout Radio) {
         run?.engine.transmit(step, at: startTime(of: step), radio: &radio)
     }
 
     /// The initiator's measurements of a step; records the result, and after a mode-0 step moves
     /// the radio's carrier by the offset it measured (the frequency compensation the results report).
+    @_specialize(exported: true, kind: partial, where Cipher == AES128)
     public mutating func receive<Radio: RadioPort>(_ step: PlannedStep, radio: inout Radio) {
         guard let engine = run?.engine else { return }
         let result = engine.receive(step, at: startTime(of: step), radio: &radio)
@@ -76,6 +82,7 @@ extension CSController {
 
     /// Ends the running procedure: reports its last subevent with Procedure_Done_Status
     /// "complete", and counts it towards Max_Procedure_Count.
+    @_specialize(exported: true, where Cipher == AES128)
     public mutating func endProcedure() {
         guard run?.inProcedure == true else { return }
         // A classification that leaves fewer than 15 channels aborts the procedure (reason 0x2).

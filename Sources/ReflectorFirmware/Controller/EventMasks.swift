@@ -1,3 +1,5 @@
+import WireFormat
+
 /// Which events the host wants (Core 6.0 Vol 4 Part E §7.3.1 Set Event Mask and §7.8.1 LE Set
 /// Event Mask). Controllers start with the spec's defaults, which leave the LE Meta event and
 /// every CS subevent masked: a host must unmask them, and a controller must not send them until
@@ -29,6 +31,13 @@ public struct EventMasks: Sendable, Equatable {
     /// LE Set Event Mask bits 43...50: the eight CS subevents 0x2C (Read Remote Supported
     /// Capabilities Complete) ... 0x33 (Test End Complete).
     public static let channelSoundingLEEvents: UInt64 = 0xFF << 43
+
+    /// The 8-octet little-endian mask of a Set Event Mask or LE Set Event Mask command (shorter
+    /// parameters give the low octets; the commands check the length first).
+    public static func mask(_ parameters: [UInt8]) -> UInt64 {
+        var r = ByteReader(parameters)
+        return (try? r.uint(min(8, parameters.count), "Event_Mask")) ?? 0
+    }
 
     /// Whether event `code` may be sent.
     public func allows(event code: UInt8) -> Bool { events & Self.bit(forEvent: code) != 0 }

@@ -2,8 +2,8 @@
 /// disabled or Max_Procedure_Count is reached: the planner and step engine both controllers
 /// run in lockstep, where each procedure starts, and the step results gathered into LE CS
 /// Subevent Result events (Core 6.0 Vol 6 Part H §4; Vol 4 Part E §7.7.65.44).
-struct ProcedureRun: Sendable {
-    var planner: ProcedurePlanner
+struct ProcedureRun<Cipher: BlockCipher>: Sendable {
+    var planner: ProcedurePlanner<Cipher>
     let engine: CSStepEngine
     let configID: UInt8
     let role: CSRole
@@ -33,7 +33,7 @@ struct ProcedureRun: Sendable {
     /// Initiator: frequency compensation applied so far this procedure, in ppm.
     var compensationPPM: Float = 0
 
-    init(planner: ProcedurePlanner, engine: CSStepEngine, configID: UInt8, procedureCount: UInt16, procedureIntervalEvents: UInt16,
+    init(planner: ProcedurePlanner<Cipher>, engine: CSStepEngine, configID: UInt8, procedureCount: UInt16, procedureIntervalEvents: UInt16,
          eventInterval: UInt16, connectionInterval: UInt32, referencePowerLevel: Int8, firstStart: UInt64, firstEvent: UInt16) {
         self.planner = planner
         self.engine = engine

@@ -55,8 +55,11 @@ public struct CSSecurityMaterial: Sendable, Equatable {
                                     personalization: personalization.high))
     }
 
-    /// h9: the connection's CS DRBG, instantiated from this material.
-    public func makeDRBG() -> CSDRBG {
-        CSDRBG(iv: iv, instantiationNonce: instantiationNonce, personalization: personalization)
+    /// h9: the connection's CS DRBG, instantiated from this material, on `cipher`.
+    public func makeDRBG<Cipher: BlockCipher>(cipher: Cipher.Type) -> CSDRBG<Cipher> {
+        CSDRBG(iv: iv, instantiationNonce: instantiationNonce, personalization: personalization, cipher: cipher)
     }
+
+    /// h9 on the software `AES128`.
+    public func makeDRBG() -> CSDRBG<AES128> { makeDRBG(cipher: AES128.self) }
 }
