@@ -25,10 +25,12 @@ let package = Package(
         .systemLibrary(name: "CSerialPort", pkgConfig: "libserialport", providers: [.apt(["libserialport-dev"])]),
         // posix_openpt and termios for pseudo-terminals (libserialport cannot open a pty).
         .target(name: "CPty"),
-        // Serial ports and ptys carrying H4, with timeouts on every read.
-        .target(name: "SerialTransport", dependencies: ["CSerialPort", "CPty", "HCITransport", "ReflectorFirmware"]),
-        // MCUboot serial recovery (SMP over the console framing) and image checks.
+        // MCUboot serial recovery (SMP over the console framing) and image checks: pure protocol,
+        // no I/O; it flashes over any ByteLink.
         .target(name: "MCUboot", dependencies: ["WireFormat"]),
+        // Serial ports and ptys, with timeouts on every read: carrying H4 for HCI, and as
+        // MCUboot's ByteLink (SerialByteLink) for flashing.
+        .target(name: "SerialTransport", dependencies: ["CSerialPort", "CPty", "HCITransport", "ReflectorFirmware", "MCUboot"]),
         // A bootloader that speaks MCUboot serial recovery on a pty, for the flash tests.
         .executableTarget(name: "mcuboot-test-bootloader", dependencies: ["MCUboot", "SerialTransport"]),
         // The emulator's mathematics: complex numbers, the one 3-D vector, small matrices and
@@ -76,7 +78,7 @@ let package = Package(
         .testTarget(name: "ReflectorToolsTests", dependencies: ["ReflectorTools", "TestSupport"]),
         .testTarget(name: "HCITransportTests", dependencies: ["HCITransport", "ReflectorFirmware", "WireFormat", "EmulatorMath", "TestSupport"]),
         .testTarget(name: "SerialTransportTests", dependencies: ["SerialTransport", "HCITransport", "ReflectorFirmware"]),
-        .testTarget(name: "MCUbootTests", dependencies: ["MCUboot"]),
+        .testTarget(name: "MCUbootTests", dependencies: ["MCUboot", "SerialTransport"]),
     ],
     swiftLanguageModes: [.v6]
 )
