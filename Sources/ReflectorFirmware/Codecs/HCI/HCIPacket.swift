@@ -171,11 +171,17 @@ public struct HCIPacket: Sendable, Hashable {
     /// The parameters of command `opcode`: `.unexpectedCode` for another opcode (or, for a packet
     /// that is no command, its indicator where the command indicator was expected).
     public func parameters(ofCommand opcode: UInt16) throws(DecodeError) -> ArraySlice<UInt8> {
-        guard indicator == .command else {
-            throw .unexpectedCode(expected: Int(HCIPacketIndicator.command.rawValue), found: Int(indicator.rawValue))
+        try parameters(of: .command, header: UInt64(opcode))
+    }
+
+    /// The payload of an `expected` packet whose first header field is `header`.
+    private func parameters(of expected: HCIPacketIndicator, header: UInt64) throws(DecodeError) -> ArraySlice<UInt8> {
+        guard indicator == expected else {
+            throw .unexpectedCode(expected: Int(expected.rawValue), found: Int(indicator.rawValue))
         }
-        guard let found = self.opcode else { throw .truncated(field: "Opcode", needed: 2 - bytes.count) }
-        guard found == opcode else { throw .unexpectedCode(expected: Int(opcode), found: Int(found)) }
+        var r = ByteReader(bytes)
+        let found = try r.uint(expected.lengthFieldOffset, expected.headerFieldName)
+        guard found == header else { throw .unexpectedCode(expected: Int(header), found: Int(found)) }
         return payload ?? []
     }
 
@@ -193,12 +199,7 @@ public struct HCIPacket: Sendable, Hashable {
     /// The parameters of event `code`: `.unexpectedCode` for another event code (or, for a
     /// packet that is no event, its indicator where the event indicator was expected).
     public func parameters(ofEvent code: UInt8) throws(DecodeError) -> ArraySlice<UInt8> {
-        guard indicator == .event else {
-            throw .unexpectedCode(expected: Int(HCIPacketIndicator.event.rawValue), found: Int(indicator.rawValue))
-        }
-        guard let found = eventCode else { throw .truncated(field: "Event_Code", needed: 1) }
-        guard found == code else { throw .unexpectedCode(expected: Int(code), found: Int(found)) }
-        return payload ?? []
+        try parameters(of: .event, header: UInt64(code))
     }
 
     /// The subevent code when this is a non-empty LE Meta event.

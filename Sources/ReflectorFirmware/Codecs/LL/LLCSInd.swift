@@ -26,10 +26,7 @@ public struct LLCSInd: LLControlBody {
     public var schedule: LLCSSchedule
 
     public init(configID: UInt8, connEventCount: UInt16, offset: UInt32, schedule: LLCSSchedule) {
-        self.configID = configID
-        self.connEventCount = connEventCount
-        self.offset = offset
-        self.schedule = schedule
+        (self.configID, self.connEventCount, self.offset, self.schedule) = (configID, connEventCount, offset, schedule)
     }
 
     public func encodeBody(into w: inout ByteWriter) {
