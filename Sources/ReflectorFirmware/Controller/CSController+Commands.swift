@@ -199,6 +199,7 @@ extension CSController {
         lastProcedureCounter = nil
         versionRequested = false
         run = nil
+        planner = nil
         events.removeAll()
         pdus.removeAll()
     }

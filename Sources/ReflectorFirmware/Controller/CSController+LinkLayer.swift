@@ -61,7 +61,7 @@ extension CSController {
     /// real link both deliver the indication well before its instant).
     mutating func applyClassification(_ map: ChannelMap) {
         channelClassification = map
-        run?.planner.setClassification(map)
+        planner?.setClassification(map)
     }
 
     mutating func reject(_ opcode: UInt8, _ status: HCIStatus) {

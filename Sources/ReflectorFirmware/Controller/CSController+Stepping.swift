@@ -12,8 +12,9 @@ extension CSController {
     @discardableResult
     @_specialize(exported: true, where Cipher == AES128)
     public mutating func beginProcedure() -> Bool {
-        guard var r = run, !r.inProcedure, let start = r.nextStart else { return false }
-        r.planner.beginProcedure()
+        guard var r = run, !r.inProcedure, let start = r.nextStart, planner != nil else { return false }
+        planner!.beginProcedure()
+        r.procedureCounter = planner!.procedureCounter
         r.inProcedure = true
         r.procedureStart = start
         r.procedureEvent = r.firstEvent &+ UInt16(truncatingIfNeeded: r.completed) &* r.procedureIntervalEvents
@@ -28,7 +29,7 @@ extension CSController {
     @_specialize(exported: true, where Cipher == AES128)
     public mutating func nextStep() -> PlannedStep? {
         guard run?.inProcedure == true else { return nil }
-        return run!.planner.nextStep()
+        return planner?.nextStep()
     }
 
     /// When `step` starts on the controller clock.
@@ -39,7 +40,6 @@ extension CSController {
 
     /// Runs a whole step on the radio and records its result (a board's controller, and the
     /// reflector in the loopback).
-    @_specialize(exported: true, kind: partial, where Cipher == AES128)
     public mutating func run<Radio: RadioPort>(_ step: PlannedStep, radio: inout Radio) {
         guard let engine = run?.engine else { return }
         if engine.role == .initiator {
@@ -51,14 +51,12 @@ extension CSController {
     }
 
     /// The initiator's transmissions of a step (the loopback interleaves them with the reflector's step).
-    @_specialize(exported: true, kind: partial, where Cipher == AES128)
     public func transmit<Radio: RadioPort>(_ step: PlannedStep, radio: inout Radio) {
         run?.engine.transmit(step, at: startTime(of: step), radio: &radio)
     }
 
     /// The initiator's measurements of a step; records the result, and after a mode-0 step moves
     /// the radio's carrier by the offset it measured (the frequency compensation the results report).
-    @_specialize(exported: true, kind: partial, where Cipher == AES128)
     public mutating func receive<Radio: RadioPort>(_ step: PlannedStep, radio: inout Radio) {
         guard let engine = run?.engine else { return }
         let result = engine.receive(step, at: startTime(of: step), radio: &radio)
@@ -86,7 +84,7 @@ extension CSController {
     public mutating func endProcedure() {
         guard run?.inProcedure == true else { return }
         // A classification that leaves fewer than 15 channels aborts the procedure (reason 0x2).
-        let aborted = !run!.planner.hasSufficientChannels
+        let aborted = planner?.hasSufficientChannels == false
         reportSubevent(procedureDone: true, abort: aborted ? AbortReasons(procedure: .insufficientChannels, subevent: .none) : nil)
         run!.inProcedure = false
         run!.completed += 1
@@ -104,7 +102,7 @@ extension CSController {
         let result = LECSSubeventResult(
             connectionHandle: connection.handle, configID: r.configID,
             startACLConnectionEventCounter: r.procedureEvent &+ UInt16(r.subevent) &* r.eventInterval,
-            procedureCounter: r.planner.procedureCounter, frequencyCompensation: compensation,
+            procedureCounter: r.procedureCounter, frequencyCompensation: compensation,
             referencePowerLevel: r.referencePowerLevel,
             procedureDoneStatus: abort != nil ? .aborted : procedureDone ? .complete : .partial,
             subeventDoneStatus: abort != nil ? .aborted : .complete, abortReasons: abort ?? .none,

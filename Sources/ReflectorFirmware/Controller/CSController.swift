@@ -56,7 +56,9 @@ public struct CSController<Cipher: BlockCipher>: Sendable {
     var versionSent = false
     var versionRequested = false
     public internal(set) var remoteVersion: LLVersionInd?
-    var run: ProcedureRun<Cipher>?
+    var run: ProcedureRun?
+    /// The steps of `run`'s procedures, drawn from the connection's DRBG; set and cleared with it.
+    var planner: ProcedurePlanner<Cipher>?
     /// The leftover-bit policy both sides use (a project setting; see `LeftoverBitPolicy`).
     public var leftoverBitPolicy: LeftoverBitPolicy = .regeneratePerStep
     /// The controller clock (µs) as last told by `advance(to:)`; procedures start after it.
