@@ -14,6 +14,7 @@ let package = Package(
         // parameter, and DecodeError. Standard library only, builds for Cortex-M with Embedded Swift.
         .target(name: "WireFormat"),
         // The accessory firmware: standard library only, builds for Cortex-M with Embedded Swift.
+        // It re-exports WireFormat (its codecs' API is WireFormat's reader, writer and DecodeError).
         // Float.squareRoot() lowers to sqrtf, which lives in libm on Linux (newlib on a board).
         .target(name: "ReflectorFirmware", dependencies: ["WireFormat"], linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         // The UWB DL-TDoA anchor: standard library only, builds for Cortex-M with Embedded Swift.
@@ -31,7 +32,7 @@ let package = Package(
         // Serial ports and ptys, with timeouts on every read: carrying H4 for HCI, and as
         // MCUboot's ByteLink (SerialByteLink) for flashing.
         .target(name: "SerialTransport", dependencies: ["CSerialPort", "CPty", "HCITransport", "ReflectorFirmware", "MCUboot"]),
-        // A bootloader that speaks MCUboot serial recovery on a pty, for the flash tests.
+        // A bootloader that speaks MCUboot serial recovery on SerialTransport's pty, for the flash tests.
         .executableTarget(name: "mcuboot-test-bootloader", dependencies: ["MCUboot", "SerialTransport"]),
         // The emulator's mathematics: complex numbers, the one 3-D vector, small matrices and
         // solvers, the FFT, the seeded generators and the one quantile definition.
