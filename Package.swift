@@ -4,27 +4,35 @@ import PackageDescription
 let package = Package(
     name: "reflector-emu",
     products: [
+        .library(name: "WireFormat", targets: ["WireFormat"]),
         .library(name: "ReflectorFirmware", targets: ["ReflectorFirmware"]),
         .library(name: "AnchorFirmware", targets: ["AnchorFirmware"]),
         .executable(name: "reflector-emu", targets: ["reflector-emu"]),
     ],
     targets: [
+        // The byte layer every codec stands on: ByteReader/ByteWriter with the byte order as a
+        // parameter, and DecodeError. Standard library only, builds for Cortex-M with Embedded Swift.
+        .target(name: "WireFormat"),
         // The accessory firmware: standard library only, builds for Cortex-M with Embedded Swift.
+        // It re-exports WireFormat (its codecs' API is WireFormat's reader, writer and DecodeError).
         // Float.squareRoot() lowers to sqrtf, which lives in libm on Linux (newlib on a board).
-        .target(name: "ReflectorFirmware", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
+        .target(name: "ReflectorFirmware", dependencies: ["WireFormat"], linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         // The UWB DL-TDoA anchor: standard library only, builds for Cortex-M with Embedded Swift.
-        .target(name: "AnchorFirmware", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
-        // HCI transports and captures: H4 framing, btsnoop files.
-        .target(name: "HCITransport"),
+        .target(name: "AnchorFirmware", dependencies: ["WireFormat"], linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
+        // HCI transports and captures: H4 framing, btsnoop files. They carry ReflectorFirmware's
+        // HCIPacket, the one HCI packet model (the firmware parses and builds it too).
+        .target(name: "HCITransport", dependencies: ["WireFormat", "ReflectorFirmware"]),
         // libserialport (Debian's libserialport-dev) for real serial ports.
         .systemLibrary(name: "CSerialPort", pkgConfig: "libserialport", providers: [.apt(["libserialport-dev"])]),
         // posix_openpt and termios for pseudo-terminals (libserialport cannot open a pty).
         .target(name: "CPty"),
-        // Serial ports and ptys carrying H4, with timeouts on every read.
-        .target(name: "SerialTransport", dependencies: ["CSerialPort", "CPty", "HCITransport"]),
-        // MCUboot serial recovery (SMP over the console framing) and image checks.
-        .target(name: "MCUboot"),
-        // A bootloader that speaks MCUboot serial recovery on a pty, for the flash tests.
+        // MCUboot serial recovery (SMP over the console framing) and image checks: pure protocol,
+        // no I/O; it flashes over any ByteLink.
+        .target(name: "MCUboot", dependencies: ["WireFormat"]),
+        // Serial ports and ptys, with timeouts on every read: carrying H4 for HCI, and as
+        // MCUboot's ByteLink (SerialByteLink) for flashing.
+        .target(name: "SerialTransport", dependencies: ["CSerialPort", "CPty", "HCITransport", "ReflectorFirmware", "MCUboot"]),
+        // A bootloader that speaks MCUboot serial recovery on SerialTransport's pty, for the flash tests.
         .executableTarget(name: "mcuboot-test-bootloader", dependencies: ["MCUboot", "SerialTransport"]),
         // The emulator's mathematics: complex numbers, the one 3-D vector, small matrices and
         // solvers, the FFT, the seeded generators and the one quantile definition.
@@ -68,6 +76,7 @@ let package = Package(
         .executableTarget(name: "bench", dependencies: ["ReflectorFirmware", "AnchorFirmware", "HCITransport", "SerialTransport",
                                                         "EmulatorMath", "RadioWorld", "RangingEstimation", "PhoneEmulation", "DLTDoA",
                                                         "ReflectorTools"]),
+        .testTarget(name: "WireFormatTests", dependencies: ["WireFormat"]),
         .testTarget(name: "ReflectorFirmwareTests", dependencies: ["ReflectorFirmware", "EmulatorMath", "TestSupport"]),
         .testTarget(name: "AnchorFirmwareTests", dependencies: ["AnchorFirmware"]),
         .testTarget(name: "EmulatorMathTests", dependencies: ["EmulatorMath"]),
@@ -79,9 +88,9 @@ let package = Package(
         .testTarget(name: "VirtualBoardTests", dependencies: ["VirtualBoard", "BLEHost", "HCITransport", "PhoneEmulation", "RadioWorld", "RangingEstimation", "ReflectorFirmware"]),
         .testTarget(name: "ReflectorToolsTests", dependencies: ["ReflectorTools", "SVGCharts", "TestSupport"]),
         .testTarget(name: "SVGChartsTests", dependencies: ["SVGCharts", "TestSupport"]),
-        .testTarget(name: "HCITransportTests", dependencies: ["HCITransport", "EmulatorMath", "TestSupport"]),
-        .testTarget(name: "SerialTransportTests", dependencies: ["SerialTransport", "HCITransport"]),
-        .testTarget(name: "MCUbootTests", dependencies: ["MCUboot"]),
+        .testTarget(name: "HCITransportTests", dependencies: ["HCITransport", "ReflectorFirmware", "WireFormat", "EmulatorMath", "TestSupport"]),
+        .testTarget(name: "SerialTransportTests", dependencies: ["SerialTransport", "HCITransport", "ReflectorFirmware"]),
+        .testTarget(name: "MCUbootTests", dependencies: ["MCUboot", "SerialTransport"]),
     ],
     swiftLanguageModes: [.v6]
 )

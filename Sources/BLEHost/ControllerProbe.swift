@@ -53,10 +53,10 @@ public struct ControllerProbe: Sendable {
     private mutating func enqueue() {
         defer { stage += 1 }
         switch stage {
-        case 0: pipeline.enqueue(HCICommandPacket(opcode: 0x0C03, parameters: []))
-        case 1: pipeline.enqueue(HCICommandPacket(opcode: 0x1001, parameters: []))
-        case 2: pipeline.enqueue(HCICommandPacket(opcode: 0x1002, parameters: []))
-        case 3: pipeline.enqueue(HCICommandPacket(opcode: 0x2003, parameters: []))
+        case 0: pipeline.enqueue(CSHostSetup.reset)
+        case 1: pipeline.enqueue(HCIPacket(opcode: HCIOpcode.readLocalVersionInformation, parameters: []))
+        case 2: pipeline.enqueue(HCIPacket(opcode: HCIOpcode.readLocalSupportedCommands, parameters: []))
+        case 3: pipeline.enqueue(HCIPacket(opcode: HCIOpcode.leReadLocalSupportedFeatures, parameters: []))
         case 4:
             // Core 6.3 v2 (octet 49 bit 2) when listed, else v1 (octet 20 bit 5), else nothing to read.
             if findings.supports(octet: 49, bit: 2) {
@@ -73,7 +73,7 @@ public struct ControllerProbe: Sendable {
 
     /// Handles one event packet from the controller (no H4 indicator).
     public mutating func handleEvent(_ bytes: some Collection<UInt8>) {
-        guard let event = try? HCIEventPacket.decode(bytes), let answer = pipeline.answer(event) else { return }
+        guard let event = try? HCIPacket(event: bytes), let answer = pipeline.answer(event) else { return }
         let r = answer.returnParameters
         guard answer.status == .success, !answer.isStatusOnly else {
             // A controller without CS answers the capabilities command with Unknown HCI Command.
@@ -85,18 +85,23 @@ public struct ControllerProbe: Sendable {
             return
         }
         switch answer.opcode {
-        case 0x1001:
-            guard r.count >= 9 else { return fail("Read Local Version Information") }
-            findings.hciVersion = r[1]
-            findings.hciSubversion = UInt16(r[2]) | UInt16(r[3]) << 8
-            findings.lmpVersion = r[4]
-            findings.companyIdentifier = UInt16(r[5]) | UInt16(r[6]) << 8
-        case 0x1002:
+        case HCIOpcode.readLocalVersionInformation:
+            // Status, HCI_Version, HCI_Subversion 2, LMP_Version, Company_Identifier 2, LMP_Subversion 2.
+            var fields = ByteReader(r.dropFirst())
+            guard r.count >= 9, let version = try? fields.u8("HCI_Version"), let subversion = try? fields.u16("HCI_Subversion"),
+                  let lmp = try? fields.u8("LMP_Version"), let company = try? fields.u16("Company_Identifier")
+            else { return fail("Read Local Version Information") }
+            findings.hciVersion = version
+            findings.hciSubversion = subversion
+            findings.lmpVersion = lmp
+            findings.companyIdentifier = company
+        case HCIOpcode.readLocalSupportedCommands:
             guard r.count >= 65 else { return fail("Read Local Supported Commands") }
             findings.supportedCommands = Array(r[1..<65])
-        case 0x2003:
-            guard r.count >= 9 else { return fail("LE Read Local Supported Features") }
-            findings.leFeatures = CSController.u64(Array(r[1..<9]))
+        case HCIOpcode.leReadLocalSupportedFeatures:
+            var fields = ByteReader(r.dropFirst())
+            guard let features = try? fields.u64("LE_Features") else { return fail("LE Read Local Supported Features") }
+            findings.leFeatures = features
         case LECSReadLocalSupportedCapabilities.opcode, LECSReadLocalSupportedCapabilitiesV2.opcode:
             let v2 = answer.opcode == LECSReadLocalSupportedCapabilitiesV2.opcode
             guard let ret = try? LECSLocalCapabilitiesReturn.decode(r, v2: v2) else { return fail("LE CS Read Local Supported Capabilities") }

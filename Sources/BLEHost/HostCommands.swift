@@ -1,23 +1,22 @@
 import ReflectorFirmware
 
-/// The general HCI commands a host sends before Channel Sounding, with the masks that unmask
-/// the CS events (Core 6.0 Vol 4 Part E §7.3.1, §7.3.2, §7.8.1, §7.8.115).
+/// The HCI commands the phone's host sends before Channel Sounding: the four every CS host
+/// opens with (`CSHostSetup`), then connecting and encrypting (Core 6.0 Vol 4 Part E §7.8.12,
+/// §7.8.24).
 enum HostCommands {
-    static let reset = HCICommandPacket(opcode: 0x0C03, parameters: [])
-    /// The default event mask plus the LE Meta event (bit 61).
-    static let setEventMask = HCICommandPacket(opcode: 0x0C01, parameters: octets(0x0000_1FFF_FFFF_FFFF | 1 << 61))
-    /// The default LE events plus every CS event (bits 43–50) and the v2 capabilities event (55).
-    static let leSetEventMask = HCICommandPacket(opcode: 0x2001, parameters: octets(0x1F | 0xFF << 43 | 1 << 55))
-    /// LE Set Host Feature: bit 47, Channel Sounding host support.
-    static let setCSHostSupport = HCICommandPacket(opcode: 0x2074, parameters: [47, 1])
+    static let reset = CSHostSetup.reset
+    static let setEventMask = CSHostSetup.setEventMask
+    static let leSetEventMask = CSHostSetup.leSetEventMask
+    static let setCSHostSupport = CSHostSetup.setCSHostSupport
 
-    /// What the host waits for after LE Create Connection and LE Enable Encryption.
-    static let connectionCompleteCode: UInt8 = 0x01
-    static let encryptionChangeCode: UInt8 = 0x08
+    /// What the host waits for after LE Create Connection (an LE subevent) and LE Enable
+    /// Encryption (an event).
+    static let connectionCompleteCode = LESubeventCode.connectionComplete
+    static let encryptionChangeCode = HCIEventCode.encryptionChange
 
     /// LE Create Connection (0x200D, §7.8.12): scan 60 ms every 60 ms, no filter, the peer's
     /// address, a public own address, a 7.5 ms connection interval, 4 s supervision timeout.
-    static func createConnection(_ plan: InitiatorHost.ConnectionPlan) -> HCICommandPacket {
+    static func createConnection(_ plan: InitiatorHost.ConnectionPlan) -> HCIPacket {
         var w = ByteWriter(capacity: 25)
         w.u16(0x0060)
         w.u16(0x0060)
@@ -31,31 +30,29 @@ enum HostCommands {
         w.u16(400)
         w.u16(0)
         w.u16(0)
-        return HCICommandPacket(opcode: 0x200D, parameters: w.bytes)
+        return HCIPacket(opcode: HCIOpcode.leCreateConnection, parameters: w.bytes)
     }
 
     /// LE Enable Encryption (0x2019, §7.8.24) with the bond's LTK (LE Secure Connections:
     /// Random_Number and EDIV zero).
-    static func enableEncryption(handle: UInt16, key: [UInt8]) -> HCICommandPacket {
+    static func enableEncryption(handle: UInt16, key: [UInt8]) -> HCIPacket {
         var w = ByteWriter(capacity: 28)
         w.u16(handle)
         w.uint(0, 8)
         w.u16(0)
         w.octets(key.prefix(16))
-        return HCICommandPacket(opcode: 0x2019, parameters: w.bytes)
+        return HCIPacket(opcode: HCIOpcode.leEnableEncryption, parameters: w.bytes)
     }
-
-    static func octets(_ v: UInt64) -> [UInt8] { (0..<8).map { UInt8(truncatingIfNeeded: v >> UInt64(8 * $0)) } }
 
     /// A readable name for error messages.
     static func name(_ opcode: UInt16) -> String {
         switch opcode {
-        case 0x0C03: return "Reset"
-        case 0x0C01: return "Set Event Mask"
-        case 0x2001: return "LE Set Event Mask"
-        case 0x2074: return "LE Set Host Feature"
-        case 0x200D: return "LE Create Connection"
-        case 0x2019: return "LE Enable Encryption"
+        case HCIOpcode.reset: return "Reset"
+        case HCIOpcode.setEventMask: return "Set Event Mask"
+        case HCIOpcode.leSetEventMask: return "LE Set Event Mask"
+        case HCIOpcode.leSetHostFeature: return "LE Set Host Feature"
+        case HCIOpcode.leCreateConnection: return "LE Create Connection"
+        case HCIOpcode.leEnableEncryption: return "LE Enable Encryption"
         case ReadRemoteVersionInformation.opcode: return "Read Remote Version Information"
         case LECSReadLocalSupportedCapabilities.opcode: return "LE CS Read Local Supported Capabilities"
         case LECSReadLocalSupportedCapabilitiesV2.opcode: return "LE CS Read Local Supported Capabilities v2"

@@ -122,8 +122,8 @@ public struct InitiatorHost: Sendable {
 
     /// Handles one HCI event packet (no H4 indicator).
     public mutating func handleEvent(_ bytes: some Collection<UInt8>) -> [Output] {
-        let event: HCIEventPacket
-        do { event = try HCIEventPacket.decode(bytes) } catch { return fail(.malformedEvent("\(error)")) }
+        let event: HCIPacket
+        do { event = try HCIPacket(event: bytes) } catch { return fail(.malformedEvent("\(error)")) }
         if let answer = pipeline.answer(event) { return handle(answer) }
         if event.eventCode == ReadRemoteVersionInformationComplete.eventCode { return handleRemoteVersion(event) }
         if event.eventCode == HostCommands.encryptionChangeCode {
@@ -133,16 +133,20 @@ public struct InitiatorHost: Sendable {
             guard status == .success, p[3] != 0 else { return fail(.procedureFailed(event: "Encryption Change", status: status == .success ? .pinOrKeyMissing : status)) }
             return finishAwait(code: HostCommands.encryptionChangeCode)
         }
-        if event.eventCode == 0x05, awaiting != nil || isRanging {
+        if event.eventCode == HCIEventCode.disconnectionComplete, awaiting != nil || isRanging {
             return fail(.procedureFailed(event: "Disconnection Complete", status: HCIStatus(rawValue: event.parameters.last ?? 0x1F) ?? .unspecifiedError))
         }
         guard let code = event.leSubeventCode else { return [] }
         switch code {
-        case 0x01, 0x0A:  // LE (Enhanced) Connection Complete
-            guard let body = try? event.leSubeventBody(code), body.count >= 3 else { return fail(.malformedEvent("LE Connection Complete")) }
-            let status = HCIStatus(rawValue: body[body.startIndex]) ?? .unspecifiedError
+        case LESubeventCode.connectionComplete, LESubeventCode.enhancedConnectionComplete:
+            // Status, then Connection_Handle (12 bits of 16).
+            var fields = (try? event.leSubeventBody(code)).map(ByteReader.init)
+            guard let statusRaw = try? fields?.u8("Status"), let h = try? fields?.u16("Connection_Handle") else {
+                return fail(.malformedEvent("LE Connection Complete"))
+            }
+            let status = HCIStatus(rawValue: statusRaw) ?? .unspecifiedError
             guard status == .success else { return fail(.procedureFailed(event: "LE Connection Complete", status: status)) }
-            handle = (UInt16(body[body.startIndex + 1]) | UInt16(body[body.startIndex + 2]) << 8) & 0x0FFF
+            handle = h & 0x0FFF
             return finishAwait(code: HostCommands.connectionCompleteCode)
         case LECSReadRemoteSupportedCapabilitiesComplete.subeventCode, LECSReadRemoteSupportedCapabilitiesComplete.v2SubeventCode:
             guard let e = try? LECSReadRemoteSupportedCapabilitiesComplete.decode(packet: event) else { return fail(.malformedEvent("CS Read Remote Supported Capabilities Complete")) }
@@ -267,7 +271,7 @@ public struct InitiatorHost: Sendable {
         return []
     }
 
-    private mutating func handleRemoteVersion(_ event: HCIEventPacket) -> [Output] {
+    private mutating func handleRemoteVersion(_ event: HCIPacket) -> [Output] {
         guard let e = try? ReadRemoteVersionInformationComplete.decode(event.parameters) else { return fail(.malformedEvent("Read Remote Version Information Complete")) }
         guard e.status == .success else { return fail(.procedureFailed(event: "Read Remote Version Information Complete", status: e.status)) }
         remoteVersion = e.version

@@ -1,3 +1,4 @@
+import ReflectorFirmware
 import HCITransport
 
 /// HCI packets over a byte link with the UART transport (H4): the indicator octet, then the

@@ -1,3 +1,4 @@
+import ReflectorFirmware
 import HCITransport
 
 /// `H4Framer` plus the one thing a pure framer cannot know: how long a partial packet has been

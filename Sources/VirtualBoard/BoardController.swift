@@ -20,7 +20,7 @@ public struct BoardController: Sendable {
     }
 
     public let role: Role
-    public var cs: CSController
+    public var cs: CSController<AES128>
     public let handle: UInt16
     public let peerAddress: UInt64
     /// The bond's long-term key (16 octets as HCI carries them); nil accepts any key.
@@ -31,7 +31,7 @@ public struct BoardController: Sendable {
     public private(set) var scanning = false
     /// When a pending connection comes up (µs), once the host advertised or asked to connect.
     public private(set) var connectAt: UInt64?
-    private var events: [HCIEventPacket] = []
+    private var events: [HCIPacket] = []
     private var actions: [PeerAction] = []
     private var completedPackets: UInt16 = 0
     private var leHostSupported = false
@@ -56,10 +56,10 @@ public struct BoardController: Sendable {
     }
 
     /// Events for the host since the last call (CS events included).
-    public mutating func takeEvents() -> [HCIEventPacket] {
+    public mutating func takeEvents() -> [HCIPacket] {
         var out = events
         events.removeAll()
-        for e in cs.takeEvents() { if let p = try? HCIEventPacket.decode(e) { out.append(p) } }
+        for e in cs.takeEvents() { if let p = try? HCIPacket(event: e) { out.append(p) } }
         if completedPackets > 0 {
             out.append(BoardEvents.completedPackets(handle: handle, count: completedPackets))
             completedPackets = 0
@@ -87,7 +87,7 @@ public struct BoardController: Sendable {
             connectAt = nil
             establish()
         }
-        if scanning, !connected, role == .initiator, now >= nextAdvertisingReport, allows(leMeta: 0x02) {
+        if scanning, !connected, role == .initiator, now >= nextAdvertisingReport, allows(leMeta: LESubeventCode.advertisingReport) {
             nextAdvertisingReport = now + 100_000
             let name = Array("reflector-emu".utf8)
             let data: [UInt8] = [0x02, 0x01, 0x06, UInt8(name.count + 1), 0x09] + name
@@ -101,8 +101,8 @@ public struct BoardController: Sendable {
         connected = true
         advertising = false
         cs.connection.handle = handle
-        let enhanced = allows(leMeta: 0x0A)
-        if enhanced || allows(leMeta: 0x01) {
+        let enhanced = allows(leMeta: LESubeventCode.enhancedConnectionComplete)
+        if enhanced || allows(leMeta: LESubeventCode.connectionComplete) {
             events.append(BoardEvents.connectionComplete(handle: handle, central: role == .initiator, peerAddress: peerAddress,
                                                          peerRandom: false, interval: cs.connection.interval, enhanced: enhanced))
         }
@@ -120,17 +120,20 @@ public struct BoardController: Sendable {
         cs.resetState()
         cs.masks = masks
         cs.connection.handle = 0xFFFF
-        if cs.masks.events & (1 << 4) != 0 { events.append(BoardEvents.disconnectionComplete(handle: handle, reason: reason)) }
+        if cs.masks.allows(event: HCIEventCode.disconnectionComplete) { events.append(BoardEvents.disconnectionComplete(handle: handle, reason: reason)) }
         actions.append(.disconnected)
     }
 
     private mutating func complete(_ op: UInt16, _ params: [UInt8]) { events.append(CommandCompleteEvent(opcode: op, returnParameters: params).packet) }
+    private mutating func complete(_ op: UInt16, status: HCIStatus, handle: UInt16) {
+        events.append(CommandCompleteEvent(opcode: op, status: status, connectionHandle: handle).packet)
+    }
     private mutating func status(_ op: UInt16, _ s: HCIStatus) { events.append(CommandStatusEvent(status: s, opcode: op).packet) }
 
     private mutating func encryptionResult(_ key: [UInt8]?) {
         let ok = key != nil && (bondLTK == nil || key! == bondLTK!)
         encrypted = ok
-        if cs.masks.events & (1 << 7) != 0 {
+        if cs.masks.allows(event: HCIEventCode.encryptionChange) {
             events.append(BoardEvents.encryptionChange(status: ok ? .success : .pinOrKeyMissing, handle: handle, enabled: ok))
         }
         if ok { actions.append(.encrypted) } else { teardown(reason: .authenticationFailure) }
@@ -138,12 +141,11 @@ public struct BoardController: Sendable {
 
     /// Handles one HCI command packet from the host.
     public mutating func handleCommand(_ bytes: [UInt8]) {
-        guard let packet = try? HCICommandPacket.decode(bytes) else { return cs.handleCommand(bytes) }
-        let op = packet.opcode
+        guard let packet = try? HCIPacket(command: bytes), let op = packet.opcode else { return cs.handleCommand(bytes) }
         let p = packet.parameters
         let ok = HCIStatus.success.rawValue
         switch op {
-        case 0x0C03:  // Reset
+        case HCIOpcode.reset:
             teardownSilently()
             cs.resetState()
             advertising = false
@@ -151,92 +153,102 @@ public struct BoardController: Sendable {
             connectAt = nil
             leHostSupported = false
             complete(op, [ok])
-        case 0x0C01:  // Set Event Mask
+        case HCIOpcode.setEventMask:
             guard p.count == 8 else { return complete(op, [HCIStatus.invalidHCICommandParameters.rawValue]) }
-            cs.masks.events = CSController.u64(p)
+            cs.masks.events = EventMasks.mask(p)
             complete(op, [ok])
-        case 0x0C63, 0x0C31, 0x0C33, 0x2024, 0x2031, 0x2010, 0x2011, 0x2012, 0x2005, 0x2006, 0x2008, 0x2009, 0x200B:
+        case HCIOpcode.setEventMaskPage2, HCIOpcode.setControllerToHostFlowControl, HCIOpcode.hostBufferSize,
+             HCIOpcode.leWriteSuggestedDefaultDataLength, HCIOpcode.leSetDefaultPHY, HCIOpcode.leClearFilterAcceptList,
+             HCIOpcode.leAddDeviceToFilterAcceptList, HCIOpcode.leRemoveDeviceFromFilterAcceptList, HCIOpcode.leSetRandomAddress,
+             HCIOpcode.leSetAdvertisingParameters, HCIOpcode.leSetAdvertisingData, HCIOpcode.leSetScanResponseData,
+             HCIOpcode.leSetScanParameters:
             // Set Event Mask Page 2, flow control and host buffer size, default data length and
             // PHY, filter accept list, random address, advertising and scan parameters/data: kept
             // by a real controller, nothing the emulation needs.
             complete(op, [ok])
-        case 0x0C6D:  // Write LE Host Support
+        case HCIOpcode.writeLEHostSupport:
             leHostSupported = p.first == 1
             complete(op, [ok])
-        case 0x0C6C:  // Read LE Host Support
+        case HCIOpcode.readLEHostSupport:
             complete(op, [ok, leHostSupported ? 1 : 0, 0])
-        case 0x1002:  // Read Local Supported Commands
+        case HCIOpcode.readLocalSupportedCommands:
             complete(op, [ok] + SupportedCommands.bitmap(adding: Self.boardCommands))
-        case 0x1005:  // Read Buffer Size: 251-octet ACL buffers, 4 of them, no SCO
+        case HCIOpcode.readBufferSize:  // 251-octet ACL buffers, 4 of them, no SCO
             complete(op, [ok, 251, 0, 0, 4, 0, 0, 0])
-        case 0x2003:  // LE Read Local Supported Features
+        case HCIOpcode.leReadLocalSupportedFeatures:
             var w = ByteWriter(capacity: 9)
             w.u8(ok)
             w.uint(cs.leFeatures | Self.boardFeatures, 8)
             complete(op, w.bytes)
-        case 0x2007:  // LE Read Advertising Physical Channel Tx Power
+        case HCIOpcode.leReadAdvertisingPhysicalChannelTxPower:
             complete(op, [ok, 0])
-        case 0x200A:  // LE Set Advertising Enable
+        case HCIOpcode.leSetAdvertisingEnable:
             advertising = p.first == 1
             complete(op, [ok])
             // The emulated phone connects to an advertising reflector.
             if advertising, role == .reflector, !connected, connectAt == nil { connectAt = now + Self.connectionDelay }
-        case 0x200C:  // LE Set Scan Enable
+        case HCIOpcode.leSetScanEnable:
             scanning = p.first == 1
             complete(op, [ok])
-        case 0x200D, 0x2043:  // LE Create Connection, LE Extended Create Connection
+        case HCIOpcode.leCreateConnection, HCIOpcode.leExtendedCreateConnection:
             guard role == .initiator, !connected, connectAt == nil else { return status(op, .commandDisallowed) }
-            let addressOffset = op == 0x200D ? 6 : 3
-            guard p.count >= addressOffset + 6 else { return status(op, .invalidHCICommandParameters) }
-            var address: UInt64 = 0
-            for i in 0..<6 { address |= UInt64(p[addressOffset + i]) << UInt64(8 * i) }
+            let addressOffset = op == HCIOpcode.leCreateConnection ? 6 : 3
+            var fields = ByteReader(p)
+            guard (try? fields.skip(addressOffset, "Scan parameters and filter policy")) != nil,
+                  let address = try? fields.uint(6, "Peer_Address") else { return status(op, .invalidHCICommandParameters) }
             status(op, .success)
             // Only the emulated reflector is out there; another address never answers.
             if address == peerAddress { connectAt = now + Self.connectionDelay } else { pendingUnknownConnect = true }
-        case 0x200E:  // LE Create Connection Cancel
+        case HCIOpcode.leCreateConnectionCancel:
             guard connectAt != nil || pendingUnknownConnect else { return complete(op, [HCIStatus.commandDisallowed.rawValue]) }
             connectAt = nil
             pendingUnknownConnect = false
             complete(op, [ok])
-            let enhanced = allows(leMeta: 0x0A)
-            if enhanced || allows(leMeta: 0x01) {
+            let enhanced = allows(leMeta: LESubeventCode.enhancedConnectionComplete)
+            if enhanced || allows(leMeta: LESubeventCode.connectionComplete) {
                 events.append(BoardEvents.connectionComplete(status: .unknownConnectionIdentifier, handle: 0, central: true, peerAddress: 0,
                                                              peerRandom: false, interval: 0, enhanced: enhanced))
             }
-        case 0x200F:  // LE Read Filter Accept List Size
+        case HCIOpcode.leReadFilterAcceptListSize:
             complete(op, [ok, 8])
-        case 0x2016:  // LE Read Remote Features
-            guard connected, p.count == 2, UInt16(p[0]) | UInt16(p[1]) << 8 == handle else { return status(op, .unknownConnectionIdentifier) }
+        case HCIOpcode.leReadRemoteFeatures:
+            var fields = ByteReader(p)
+            guard connected, p.count == 2, (try? fields.u16("Connection_Handle")) == handle else { return status(op, .unknownConnectionIdentifier) }
             status(op, .success)
-            if allows(leMeta: 0x04) { events.append(BoardEvents.remoteFeaturesComplete(handle: handle, features: cs.leFeatures | Self.boardFeatures)) }
-        case 0x2018:  // LE Rand
+            if allows(leMeta: LESubeventCode.readRemoteFeaturesComplete) { events.append(BoardEvents.remoteFeaturesComplete(handle: handle, features: cs.leFeatures | Self.boardFeatures)) }
+        case HCIOpcode.leRand:
             var w = ByteWriter(capacity: 9)
             w.u8(ok)
             w.uint(random.next(), 8)
             complete(op, w.bytes)
-        case 0x2019:  // LE Enable Encryption: Handle, Random 8, EDIV 2, LTK 16
+        case HCIOpcode.leEnableEncryption:  // Handle, Random 8, EDIV 2, LTK 16
             guard role == .initiator, connected, p.count == 28 else { return status(op, connected ? .invalidHCICommandParameters : .unknownConnectionIdentifier) }
             status(op, .success)
             encryptionResult(Array(p[12..<28]))
-        case 0x201A:  // LE Long Term Key Request Reply: Handle, LTK 16
+        case HCIOpcode.leLongTermKeyRequestReply:  // Handle, LTK 16
             guard role == .reflector, connected, p.count == 18 else { return complete(op, [HCIStatus.commandDisallowed.rawValue]) }
-            complete(op, [ok, UInt8(handle & 0xFF), UInt8(handle >> 8)])
+            complete(op, status: .success, handle: handle)
             encryptionResult(Array(p[2..<18]))
-        case 0x201B:  // LE Long Term Key Request Negative Reply
+        case HCIOpcode.leLongTermKeyRequestNegativeReply:
             guard role == .reflector, connected else { return complete(op, [HCIStatus.commandDisallowed.rawValue]) }
-            complete(op, [ok, UInt8(handle & 0xFF), UInt8(handle >> 8)])
+            complete(op, status: .success, handle: handle)
             encryptionResult(nil)
-        case 0x201C:  // LE Read Supported States
+        case HCIOpcode.leReadSupportedStates:
             complete(op, [ok, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x03, 0, 0])
-        case 0x2022:  // LE Set Data Length
-            complete(op, [connected ? ok : HCIStatus.unknownConnectionIdentifier.rawValue, UInt8(handle & 0xFF), UInt8(handle >> 8)])
-        case 0x2023:  // LE Read Suggested Default Data Length: 251 octets, 2120 µs
+        case HCIOpcode.leSetDataLength:
+            complete(op, status: connected ? .success : .unknownConnectionIdentifier, handle: handle)
+        case HCIOpcode.leReadSuggestedDefaultDataLength:  // 251 octets, 2120 µs
             complete(op, [ok, 251, 0, 0x48, 0x08])
-        case 0x202F:  // LE Read Maximum Data Length
+        case HCIOpcode.leReadMaximumDataLength:
             complete(op, [ok, 251, 0, 0x48, 0x08, 251, 0, 0x48, 0x08])
-        case 0x2030:  // LE Read PHY: 1M both ways
-            complete(op, [connected ? ok : HCIStatus.unknownConnectionIdentifier.rawValue, UInt8(handle & 0xFF), UInt8(handle >> 8), 1, 1])
-        case 0x0406:  // Disconnect
+        case HCIOpcode.leReadPHY:  // 1M both ways
+            var w = ByteWriter(capacity: 5)
+            w.u8(connected ? ok : HCIStatus.unknownConnectionIdentifier.rawValue)
+            w.u16(handle)
+            w.u8(1)  // TX_PHY
+            w.u8(1)  // RX_PHY
+            complete(op, w.bytes)
+        case HCIOpcode.disconnect:
             guard connected, p.count == 3 else { return status(op, .unknownConnectionIdentifier) }
             status(op, .success)
             teardown(reason: .connectionTerminatedByLocalHost)

@@ -7,7 +7,7 @@ enum BoardEvents {
     /// LE Connection Complete (LE Meta 0x01, §7.7.65.1), or LE Enhanced Connection Complete
     /// (0x0A, §7.7.65.10) with zero resolvable private addresses when `enhanced`.
     static func connectionComplete(status: HCIStatus = .success, handle: UInt16, central: Bool, peerAddress: UInt64, peerRandom: Bool,
-                                   interval: UInt16, enhanced: Bool) -> HCIEventPacket {
+                                   interval: UInt16, enhanced: Bool) -> HCIPacket {
         var w = ByteWriter(capacity: 31)
         w.u8(status.rawValue)
         w.u16(handle)
@@ -22,57 +22,57 @@ enum BoardEvents {
         w.u16(0)  // Peripheral_Latency
         w.u16(400)  // Supervision_Timeout: 4 s
         w.u8(0)  // Central_Clock_Accuracy: 500 ppm
-        return HCIEventPacket(leSubevent: enhanced ? 0x0A : 0x01, body: w.bytes)
+        return HCIPacket(leSubevent: enhanced ? LESubeventCode.enhancedConnectionComplete : LESubeventCode.connectionComplete, body: w.bytes)
     }
 
     /// Disconnection Complete (event 0x05, §7.7.5).
-    static func disconnectionComplete(handle: UInt16, reason: HCIStatus) -> HCIEventPacket {
+    static func disconnectionComplete(handle: UInt16, reason: HCIStatus) -> HCIPacket {
         var w = ByteWriter(capacity: 4)
         w.u8(HCIStatus.success.rawValue)
         w.u16(handle)
         w.u8(reason.rawValue)
-        return HCIEventPacket(eventCode: 0x05, parameters: w.bytes)
+        return HCIPacket(eventCode: HCIEventCode.disconnectionComplete, parameters: w.bytes)
     }
 
     /// Encryption Change (event 0x08, §7.7.8): AES-CCM on (1) or off (0).
-    static func encryptionChange(status: HCIStatus, handle: UInt16, enabled: Bool) -> HCIEventPacket {
+    static func encryptionChange(status: HCIStatus, handle: UInt16, enabled: Bool) -> HCIPacket {
         var w = ByteWriter(capacity: 4)
         w.u8(status.rawValue)
         w.u16(handle)
         w.u8(enabled ? 1 : 0)
-        return HCIEventPacket(eventCode: 0x08, parameters: w.bytes)
+        return HCIPacket(eventCode: HCIEventCode.encryptionChange, parameters: w.bytes)
     }
 
     /// LE Long Term Key Request (LE Meta 0x05, §7.7.65.5): the peripheral's host is asked for
     /// the key of the bond (LE Secure Connections: Random_Number and EDIV are zero).
-    static func longTermKeyRequest(handle: UInt16) -> HCIEventPacket {
+    static func longTermKeyRequest(handle: UInt16) -> HCIPacket {
         var w = ByteWriter(capacity: 12)
         w.u16(handle)
         w.uint(0, 8)
         w.u16(0)
-        return HCIEventPacket(leSubevent: 0x05, body: w.bytes)
+        return HCIPacket(leSubevent: LESubeventCode.longTermKeyRequest, body: w.bytes)
     }
 
     /// LE Read Remote Features Complete (LE Meta 0x04, §7.7.65.4).
-    static func remoteFeaturesComplete(handle: UInt16, features: UInt64) -> HCIEventPacket {
+    static func remoteFeaturesComplete(handle: UInt16, features: UInt64) -> HCIPacket {
         var w = ByteWriter(capacity: 11)
         w.u8(HCIStatus.success.rawValue)
         w.u16(handle)
         w.uint(features, 8)
-        return HCIEventPacket(leSubevent: 0x04, body: w.bytes)
+        return HCIPacket(leSubevent: LESubeventCode.readRemoteFeaturesComplete, body: w.bytes)
     }
 
     /// Number Of Completed Packets (event 0x13, §7.7.19) for one handle.
-    static func completedPackets(handle: UInt16, count: UInt16) -> HCIEventPacket {
+    static func completedPackets(handle: UInt16, count: UInt16) -> HCIPacket {
         var w = ByteWriter(capacity: 5)
         w.u8(1)
         w.u16(handle)
         w.u16(count)
-        return HCIEventPacket(eventCode: 0x13, parameters: w.bytes)
+        return HCIPacket(eventCode: HCIEventCode.numberOfCompletedPackets, parameters: w.bytes)
     }
 
     /// LE Advertising Report (LE Meta 0x02, §7.7.65.2): one connectable undirected report.
-    static func advertisingReport(address: UInt64, random: Bool, data: [UInt8], rssi: Int8) -> HCIEventPacket {
+    static func advertisingReport(address: UInt64, random: Bool, data: [UInt8], rssi: Int8) -> HCIPacket {
         var w = ByteWriter(capacity: 12 + data.count)
         w.u8(1)  // Num_Reports
         w.u8(0x00)  // ADV_IND
@@ -81,6 +81,6 @@ enum BoardEvents {
         w.u8(UInt8(min(data.count, 31)))
         w.octets(data.prefix(31))
         w.i8(rssi)
-        return HCIEventPacket(leSubevent: 0x02, body: w.bytes)
+        return HCIPacket(leSubevent: LESubeventCode.advertisingReport, body: w.bytes)
     }
 }

@@ -11,7 +11,7 @@ import ReflectorFirmware
 /// feeds it the host's packets and the passing time; it answers with the packets for the host.
 public struct VirtualBoard {
     public private(set) var board: BoardController
-    public private(set) var peerController: CSController
+    public private(set) var peerController: CSController<AES128>
     /// The phone's host, when the board serves a reflector.
     public private(set) var phoneHost: InitiatorHost?
     /// The accessory's host app, when the board serves an initiator.
@@ -23,7 +23,7 @@ public struct VirtualBoard {
     /// AccessorySetupKit exchanges), so the accessory's host can set its CS defaults first.
     private var phoneStartAt: UInt64?
     static let phoneStartDelay: UInt64 = 200_000
-    private let peerSetup: () -> (CSController, InitiatorHost?)
+    private let peerSetup: () -> (CSController<AES128>, InitiatorHost?)
     /// The virtual clock, µs.
     public private(set) var clock: UInt64 = 0
     /// What the emulated phone reported (set-up failures, procedures), for logs and tests.
@@ -104,7 +104,7 @@ public struct VirtualBoard {
             let before = out.count
             handlePeerActions()
             exchange()
-            for e in board.takeEvents() { out.append(HCIPacket(indicator: .event, bytes: e.encode())) }
+            out += board.takeEvents()
             if out.count == before && !exchangeMoved { break }
         }
         runDueProcedures(&out)
@@ -180,7 +180,7 @@ public struct VirtualBoard {
             for _ in 0..<64 {
                 exchange()
                 let events = board.takeEvents()
-                for e in events { out.append(HCIPacket(indicator: .event, bytes: e.encode())) }
+                out += events
                 if events.isEmpty && !exchangeMoved { break }
             }
         }

@@ -1,6 +1,6 @@
-import CPty
 import Glibc
 import MCUboot
+import SerialTransport
 
 /// mcuboot-test-bootloader: a stand-in for a board in MCUboot serial recovery, on a
 /// pseudo-terminal, for testing flash clients (`reflector-emu flash`, smpclient, mcumgr).
@@ -68,22 +68,15 @@ guard let linkPath else { die("--link PATH is required") }
 
 // MARK: The pty
 
-var namebuf = [CChar](repeating: 0, count: 256)
-let master = cpty_open(&namebuf, namebuf.count)
-guard master >= 0 else { die("cannot open a pseudo-terminal: \(String(cString: strerror(errno)))") }
-let replica = String(decoding: namebuf.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-// Hold the replica open ourselves: the master then never sees a hang-up between clients, and
-// the replica is raw (no echo, no newline translation) before any client opens it.
-let held = open(replica, O_RDWR | O_NOCTTY)
-guard held >= 0, cpty_make_raw(held, 0, 0) == 0 else { die("cannot set up \(replica): \(String(cString: strerror(errno)))") }
-_ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
-
-var st = stat()
-if lstat(linkPath, &st) == 0 {
-    guard st.st_mode & S_IFMT == S_IFLNK else { die("\(linkPath) exists and is not a symbolic link") }
-    unlink(linkPath)
+// SerialTransport's pseudo-terminal: linked at PATH, its replica held open and raw (no echo,
+// no newline translation) before any client opens it, so the master never sees a hang-up
+// between clients.
+let pty: PseudoTerminal
+do {
+    pty = try PseudoTerminal(linkPath: linkPath, keepsReplicaOpen: true)
+} catch {
+    die("cannot set up the pseudo-terminal: \(error)")
 }
-guard symlink(replica, linkPath) == 0 else { die("cannot link \(linkPath): \(String(cString: strerror(errno)))") }
 
 signal(SIGTERM) { _ in stopRequested = 1 }
 signal(SIGINT) { _ in stopRequested = 1 }
@@ -98,39 +91,32 @@ sigprocmask(SIG_UNBLOCK, &stopSignals, nil)
 var stdinStat = stat()
 let watchStdin = fstat(STDIN_FILENO, &stdinStat) == 0 && (stdinStat.st_mode & S_IFMT == S_IFIFO || isatty(STDIN_FILENO) != 0)
 
-emit("ready \(replica)")
+emit("ready \(pty.replicaPath)")
 
 // MARK: Serving
 
-let link = FileDescriptorLink(fd: master, closeOnDeinit: false)
+/// Whether standard input, if watched, has reached its end (the parent went away).
+func stdinEnded() -> Bool {
+    var p = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+    guard poll(&p, 1, 0) > 0 else { return false }
+    var b = [UInt8](repeating: 0, count: 256)
+    return read(STDIN_FILENO, &b, b.count) <= 0
+}
+
+let link = SerialByteLink(pty)
 var server = SerialRecoveryServer(configuration: configuration)
-var fds = [pollfd(fd: master, events: Int16(POLLIN), revents: 0), pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)]
 serve: while stopRequested == 0 {
-    fds[0].revents = 0
-    fds[1].revents = 0
-    let r = poll(&fds, watchStdin ? 2 : 1, 500)
-    if r < 0 {
-        if errno == EINTR { continue }
-        die("poll: \(String(cString: strerror(errno)))")
-    }
-    if watchStdin, fds[1].revents != 0 {
-        var b = [UInt8](repeating: 0, count: 256)
-        let n = read(STDIN_FILENO, &b, b.count)
-        if n <= 0 { break serve }
-    }
-    if fds[0].revents != 0 {
-        do {
-            let bytes = try link.read(max: 4096, timeoutMilliseconds: 0)
-            let answer = server.receive(bytes)
-            if !answer.isEmpty { try link.write(answer) }
-        } catch {
-            die("pty: \(error)")
-        }
+    if watchStdin, stdinEnded() { break serve }
+    do {
+        let bytes = try link.read(max: 4096, timeoutMilliseconds: 500)
+        if bytes.isEmpty { continue }
+        let answer = server.receive(bytes)
+        if !answer.isEmpty { try link.write(answer) }
+    } catch {
+        die("pty: \(error)")
     }
 }
 
-unlink(linkPath)
-close(held)
-close(master)
+pty.close()
 emit("received \(server.slot.count) bytes sha256 \(hex(SHA256.hash(server.slot))) complete \(server.uploadComplete ? "yes" : "no") requests \(server.requestCount) reset \(server.resetRequested ? "yes" : "no")")
 exit(0)

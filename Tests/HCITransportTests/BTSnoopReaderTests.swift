@@ -1,13 +1,15 @@
+import ReflectorFirmware
 import EmulatorMath
 @testable import HCITransport
 import Testing
 import TestSupport
+import WireFormat
 
 struct BTSnoopReaderTests {
     static func records() throws -> [BTSnoopRecord] {
         let t = { (us: UInt64) in BTSnoopTimestamp(virtualMicroseconds: us) }
         return [
-            BTSnoopRecord(packet: try .command(opcode: 0x0C03), direction: .hostToController, timestamp: t(0)),
+            BTSnoopRecord(packet: try .command(opcode: HCIOpcode.reset), direction: .hostToController, timestamp: t(0)),
             BTSnoopRecord(packet: try .event(code: 0x0E, parameters: [1, 0x03, 0x0C, 0]), direction: .controllerToHost, timestamp: t(625)),
             BTSnoopRecord(packet: try .acl(handle: 0x40, data: [5, 0, 4, 0, 0x0A, 1, 0, 0, 0]), direction: .hostToController, timestamp: t(1_250)),
             BTSnoopRecord(packet: try .acl(handle: 0x40, data: []), direction: .controllerToHost, timestamp: t(1_875), cumulativeDrops: 2),
@@ -109,8 +111,10 @@ struct BTSnoopReaderTests {
         let header = BTSnoopWriter().header
         func record(original: UInt32, included: UInt32, data: [UInt8]) -> [UInt8] {
             var out: [UInt8] = []
-            out.appendBigEndian(original)
-            out.appendBigEndian(included)
+            ByteWriter.append(to: &out) { w in
+                w.u32(original, endianness: .big)
+                w.u32(included, endianness: .big)
+            }
             out += [UInt8](repeating: 0, count: 16)
             return out + data
         }
@@ -144,8 +148,11 @@ struct BTSnoopReaderTests {
                 file = BTSnoopFileHeader(datalink: datalink).bytes
                 for _ in 0..<Int.random(in: 0...6, using: &rng) {
                     let included = UInt32.random(in: 0...12, using: &rng)
-                    file.appendBigEndian(included + UInt32.random(in: 0...2, using: &rng) &- 1)
-                    file.appendBigEndian(included)
+                    let original = included + UInt32.random(in: 0...2, using: &rng) &- 1
+                    ByteWriter.append(to: &file) { w in
+                        w.u32(original, endianness: .big)
+                        w.u32(included, endianness: .big)
+                    }
                     file += rng.bytes(16)
                     file += [UInt8.random(in: 0...6, using: &rng)] + rng.bytes(Int(included))
                 }

@@ -1,3 +1,4 @@
+import ReflectorFirmware
 import Testing
 @testable import HCITransport
 
@@ -21,7 +22,7 @@ struct BTSnoopWriterTests {
         // timestamp = 0x00DCDDB30F2F8000 + 1 000 000 (0xF4240) = 0x00DCDDB30F3EC240.
         // Original = included = 4 (indicator + 3-octet header), flags 2 (command, sent), drops 0.
         let record = BTSnoopRecord(
-            packet: try .command(opcode: 0x0C03), direction: .hostToController,
+            packet: try .command(opcode: HCIOpcode.reset), direction: .hostToController,
             timestamp: BTSnoopTimestamp(unixMicroseconds: 1_000_000))
         #expect(try BTSnoopWriter().encode(record) == [
             0x00, 0x00, 0x00, 0x04,
@@ -50,7 +51,7 @@ struct BTSnoopWriterTests {
     }
 
     @Test func flagsAsBlueZAndBumbleWriteThem() throws {
-        let cmd = try HCIPacket.command(opcode: 0x0C03)
+        let cmd = try HCIPacket.command(opcode: HCIOpcode.reset)
         let evt = try HCIPacket.event(code: 0x10, parameters: [0])
         let acl = try HCIPacket.acl(handle: 1, data: [])
         #expect(BTSnoopPacketFlags(packet: cmd, direction: .hostToController).rawValue == 2)

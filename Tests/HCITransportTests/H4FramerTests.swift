@@ -1,3 +1,4 @@
+import ReflectorFirmware
 import EmulatorMath
 @testable import HCITransport
 import Testing
@@ -8,9 +9,9 @@ struct H4FramerTests {
     static let packets: [HCIPacket] = {
         func make() throws -> [HCIPacket] {
             [
-                try .command(opcode: 0x0C03),
+                try .command(opcode: HCIOpcode.reset),
                 try .event(code: 0x0E, parameters: [0x01, 0x03, 0x0C, 0x00]),
-                try .command(opcode: 0x2001, parameters: Array(0..<255)),
+                try .command(opcode: HCIOpcode.leSetEventMask, parameters: Array(0..<255)),
                 try .acl(handle: 0x0040, data: [0x05, 0x00, 0x04, 0x00, 0x0A, 0x01, 0x00, 0x00, 0x00]),
                 try .acl(handle: 0x0041, packetBoundary: 1, data: []),
                 try .event(code: 0x3E, parameters: (0..<255).map { UInt8(255 - $0) }),
@@ -89,7 +90,7 @@ struct H4FramerTests {
 
     @Test func garbageIsReportedWithOffsetsAndSkipped() throws {
         // 0x00 (Bumble's resync padding), 0xFF and 0x06 (first unassigned indicator) between packets.
-        let reset = try HCIPacket.command(opcode: 0x0C03).h4Bytes
+        let reset = try HCIPacket.command(opcode: HCIOpcode.reset).h4Bytes
         let complete = try HCIPacket.event(code: 0x0E, parameters: [0x01, 0x03, 0x0C, 0x00]).h4Bytes
         let stream = [0x00] + reset + [0xFF, 0x06] + complete + [0x00]
         let expected: [H4FramerOutput] = [
@@ -111,7 +112,7 @@ struct H4FramerTests {
     @Test func lengthOverTheGuardIsAnErrorAndTheFramerResyncs() throws {
         // An ACL header declaring 200 octets against a 100-octet guard: reported as soon as the
         // header is in, before any payload; then the framer rescans from the next octet.
-        let reset = try HCIPacket.command(opcode: 0x0C03)
+        let reset = try HCIPacket.command(opcode: HCIOpcode.reset)
         let stream: [UInt8] = [0x02, 0x00, 0x00, 0xC8, 0x00] + reset.h4Bytes
         let expected: [H4FramerOutput] = [
             .framingError(.packetTooLong(indicator: .aclData, length: 204, maximum: 100, offset: 0)),
@@ -136,7 +137,7 @@ struct H4FramerTests {
     }
 
     @Test func offsetsStayRightAcrossBufferCompaction() throws {
-        let reset = try HCIPacket.command(opcode: 0x0C03).h4Bytes
+        let reset = try HCIPacket.command(opcode: HCIOpcode.reset).h4Bytes
         var framer = H4Framer()
         var packets = 0
         let bulk = Array([[UInt8]](repeating: reset, count: 1100).joined())

@@ -1,3 +1,4 @@
+import ReflectorFirmware
 import Testing
 @testable import HCITransport
 

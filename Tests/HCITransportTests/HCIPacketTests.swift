@@ -1,10 +1,11 @@
+import ReflectorFirmware
 import Testing
 @testable import HCITransport
 
 struct HCIPacketTests {
     @Test func resetCommandEncodesAsInTheReference() throws {
         // HCI_Reset (OGF 0x03, OCF 0x0003): 01 03 0C 00 (reference/serial.md §1.2).
-        let reset = try HCIPacket.command(opcode: 0x0C03)
+        let reset = try HCIPacket.command(opcode: HCIOpcode.reset)
         #expect(reset.h4Bytes == [0x01, 0x03, 0x0C, 0x00])
         #expect(reset.opcode == 0x0C03)
         #expect(reset.commandParameterLength == 0)
@@ -60,7 +61,7 @@ struct HCIPacketTests {
             try HCIPacket(h4: [0x04, 0x0E, 0x04, 0x01, 0x03, 0x0C])
         }
         #expect(throws: HCIPacketError.payloadTooLong(indicator: .command, length: 256, maximum: 255)) {
-            try HCIPacket.command(opcode: 0x2001, parameters: Array(repeating: 0, count: 256))
+            try HCIPacket.command(opcode: HCIOpcode.leSetEventMask, parameters: Array(repeating: 0, count: 256))
         }
     }
 }

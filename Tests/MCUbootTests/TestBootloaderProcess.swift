@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 @testable import MCUboot
+import SerialTransport
 
 /// The built `mcuboot-test-bootloader`, run as a subprocess on a pty for one test: started with
 /// a deadline for its "ready" line, stopped (SIGTERM, then SIGKILL) before the test ends.
@@ -33,7 +34,7 @@ final class TestBootloaderProcess {
         try process.run()
         guard let line = readLine(timeoutMilliseconds: timeoutMilliseconds), line.hasPrefix("ready ") else {
             stop()
-            throw ByteLinkError.system(operation: "start mcuboot-test-bootloader", detail: "no ready line")
+            throw SerialError.system(operation: "start mcuboot-test-bootloader", detail: "no ready line")
         }
     }
 
@@ -81,15 +82,11 @@ final class TestBootloaderProcess {
         return UInt64(t.tv_sec) * 1000 + UInt64(t.tv_nsec) / 1_000_000
     }
 
-    /// Opens the pty replica behind `link` raw (termios), with stale input flushed.
-    func openLink() throws -> FileDescriptorLink {
-        let fd = open(link, O_RDWR | O_NOCTTY | O_NONBLOCK)
-        guard fd >= 0 else { throw ByteLinkError.system(operation: "open \(link)", detail: String(cString: strerror(errno))) }
-        var t = termios()
-        tcgetattr(fd, &t)
-        cfmakeraw(&t)
-        tcsetattr(fd, TCSANOW, &t)
-        tcflush(fd, TCIFLUSH)
-        return FileDescriptorLink(fd: fd)
+    /// Opens the pty replica behind `link` raw (SerialTransport's termios path), with stale
+    /// input drained.
+    func openLink() throws -> SerialByteLink<TerminalDevice> {
+        let link = SerialByteLink(try TerminalDevice(path: self.link, configuration: SerialConfiguration(baudRate: 0, flowControl: .none)))  // 0: a pty keeps its speed
+        while !(try link.read(max: 4096, timeoutMilliseconds: 0)).isEmpty {}
+        return link
     }
 }

@@ -115,7 +115,7 @@ import Testing
         #expect(throws: DecodeError.invalidValue(field: "Max_TX_Power", value: 21)) { _ = try LECSSetDefaultSettings.decode(Hex.bytes("400002FF15")) }
         #expect(throws: DecodeError.invalidValue(field: "Max_TX_Power", value: -128)) { _ = try LECSSetDefaultSettings.decode(Hex.bytes("400002FF80")) }
         #expect(throws: DecodeError.unexpectedCode(expected: 0x2094, found: 0x2093)) {
-            _ = try LECSProcedureEnable.decode(packet: HCICommandPacket(opcode: 0x2093, parameters: [0x40, 0, 1, 1]))
+            _ = try LECSProcedureEnable.decode(packet: HCIPacket(opcode: HCIOpcode.leCSSetProcedureParameters, parameters: [0x40, 0, 1, 1]))
         }
     }
 

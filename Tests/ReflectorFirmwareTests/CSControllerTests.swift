@@ -11,14 +11,14 @@ struct CSControllerTests {
                                    connection: LinkConnection(handle: 0x40, isCentral: true), seed: 1)
         var peripheral = CSController(capabilities: .projectReflector(antennas: 2), address: 2,
                                       connection: LinkConnection(handle: 0x40, isCentral: false), seed: 2)
-        var centralEvents: [HCIEventPacket] = []
-        var peripheralEvents: [HCIEventPacket] = []
+        var centralEvents: [HCIPacket] = []
+        var peripheralEvents: [HCIPacket] = []
         var pdus: [[UInt8]] = []
 
         init() {
             // Unmask the LE Meta event and every CS event on both sides, as a host does.
-            for c in [HCICommandPacket(opcode: 0x0C01, parameters: Self.octets(0x0000_1FFF_FFFF_FFFF | 1 << 61)),
-                      HCICommandPacket(opcode: 0x2001, parameters: Self.octets(0x1F | 0xFF << 43))] {
+            for c in [HCIPacket(opcode: HCIOpcode.setEventMask, parameters: Self.octets(0x0000_1FFF_FFFF_FFFF | 1 << 61)),
+                      HCIPacket(opcode: HCIOpcode.leSetEventMask, parameters: Self.octets(0x1F | 0xFF << 43))] {
                 central.handleCommand(c.encode())
                 peripheral.handleCommand(c.encode())
             }
@@ -33,8 +33,8 @@ struct CSControllerTests {
             var moved = true
             while moved {
                 moved = false
-                for e in central.takeEvents() { centralEvents.append(try! HCIEventPacket.decode(e)); moved = true }
-                for e in peripheral.takeEvents() { peripheralEvents.append(try! HCIEventPacket.decode(e)); moved = true }
+                for e in central.takeEvents() { centralEvents.append(try! HCIPacket(event: e)); moved = true }
+                for e in peripheral.takeEvents() { peripheralEvents.append(try! HCIPacket(event: e)); moved = true }
                 for p in central.takePDUs() { pdus.append(p); peripheral.receiveFromPeer(p); moved = true }
                 for p in peripheral.takePDUs() { pdus.append(p); central.receiveFromPeer(p); moved = true }
             }
@@ -52,7 +52,7 @@ struct CSControllerTests {
             return nil
         }
 
-        func meta(_ events: [HCIEventPacket], _ code: UInt8) -> [ArraySlice<UInt8>] {
+        func meta(_ events: [HCIPacket], _ code: UInt8) -> [ArraySlice<UInt8>] {
             events.compactMap { $0.leSubeventCode == code ? try? $0.leSubeventBody(code) : nil }
         }
     }
@@ -104,7 +104,7 @@ struct CSControllerTests {
         claimed.optionalModes = [.mode3]
         p.peripheral = CSController(capabilities: { var c = CSCapabilities.projectReflector(antennas: 2); c.optionalModes = []; return c }(),
                                     address: 2, connection: LinkConnection(handle: 0x40, isCentral: false), seed: 2)
-        for c in [HCICommandPacket(opcode: 0x0C01, parameters: Pair.octets(1 << 61 | 0x1FFF_FFFF_FFFF)), HCICommandPacket(opcode: 0x2001, parameters: Pair.octets(0xFF << 43))] {
+        for c in [HCIPacket(opcode: HCIOpcode.setEventMask, parameters: Pair.octets(1 << 61 | 0x1FFF_FFFF_FFFF)), HCIPacket(opcode: HCIOpcode.leSetEventMask, parameters: Pair.octets(0xFF << 43))] {
             p.peripheral.handleCommand(c.encode())
         }
         p.pump()
@@ -171,7 +171,7 @@ struct CSControllerTests {
         c.handleCommand(LECSSecurityEnable(connectionHandle: 0x40).packet.encode())
         for pdu in c.takePDUs() { d.receiveFromPeer(pdu) }
         for pdu in d.takePDUs() { c.receiveFromPeer(pdu) }
-        let events = c.takeEvents().compactMap { try? HCIEventPacket.decode($0) }
+        let events = c.takeEvents().compactMap { try? HCIPacket(event: $0) }
         #expect(events.count == 1 && events[0].eventCode == 0x0F)  // only the Command Status
         #expect(d.drbg != nil)
     }

@@ -92,7 +92,7 @@ import Testing
             let bytes = event.encode()
             #expect((try? E.decode(bytes)) == event)
             #expect((try? E.decode(packet: event.packet)) == event)
-            #expect((try? E.decode(packet: HCIEventPacket.decode(event.packet.encode()))) == event)
+            #expect((try? E.decode(packet: HCIPacket(event: event.packet.encode()))) == event)
             DecoderChecks.everyTruncationIsTruncated(bytes) { b throws(DecodeError) in try E.decode(b) }
             DecoderChecks.extraOctetIsTrailing(bytes) { b throws(DecodeError) in try E.decode(b) }
             DecoderChecks.fuzz(seed: seed, valid: bytes, maxLength: bytes.count + 4) { b throws(DecodeError) in try E.decode(b) }

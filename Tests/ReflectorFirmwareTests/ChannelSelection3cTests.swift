@@ -4,7 +4,7 @@ import Testing
 /// Channel selection algorithm #3c against the NimBLE PR #1765 unit-test vectors
 /// (implementation-derived [U]; see the reference notes §3.8) and structural properties.
 struct ChannelSelection3cTests {
-    static func sampleBits() -> CSRandomBits {
+    static func sampleBits() -> CSRandomBits<AES128> {
         var bits = CSRandomBits(drbg: CSDRBG(iv: CryptoTests.iv, instantiationNonce: CryptoTests.inNonce,
                                              personalization: CryptoTests.pv))
         bits.setStep(0)

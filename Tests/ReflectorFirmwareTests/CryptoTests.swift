@@ -27,8 +27,8 @@ struct CryptoTests {
         let k = Hex.block("000102030405060708090A0B0C0D0E0F")
         let s = Hex.bytes("00000000000000000000000000000000 0000002800000020 E10BC28A0BFDDFE93E7F5186E0CA0B3B 9FF477C18673840D C980DEDF9882ED4464A674967868F143 80 000000000000000000000000000000")
         let blocks = stride(from: 0, to: s.count, by: 16).map { Block128(octets: s[$0..<($0 + 16)]) }
-        #expect(CSDRBG.f7(key: k, blocks) == Hex.block("8B2B06DC522D3E0AF0A50CAF4810E035"))
-        let sm = CSDRBG.f8(iv: Self.iv, instantiationNonce: Self.inNonce, personalization: Self.pv)
+        #expect(CSDRBG<AES128>.f7(key: k, blocks) == Hex.block("8B2B06DC522D3E0AF0A50CAF4810E035"))
+        let sm = CSDRBG<AES128>.f8(iv: Self.iv, instantiationNonce: Self.inNonce, personalization: Self.pv)
         #expect(sm.0 == Hex.block("B602B1B28C6F0A3DDAE637B48425087D"))
         #expect(sm.1 == Hex.block("DC188C89A1B0CDFDA1E8FC66C9999750"))
     }
@@ -50,7 +50,7 @@ struct CryptoTests {
     /// The nonce fields add without carrying into each other (§3.2.2).
     @Test func nonceFieldsDoNotCarry() {
         let v = Block128(high: 1, low: 0xFFFF_FFFF)
-        let n = CSDRBG.nonce(v, step: 1, transactionID: 1, transactionCounter: 1)
+        let n = CSDRBG<AES128>.nonce(v, step: 1, transactionID: 1, transactionCounter: 1)
         #expect(n == Block128(high: 1, low: 0x0000_0000))
     }
 

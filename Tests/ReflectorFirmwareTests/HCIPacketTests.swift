@@ -3,39 +3,39 @@ import Testing
 
 @Suite struct HCIPacketTests {
     @Test func commandPacketLayout() throws {
-        let p = HCICommandPacket(opcode: 0x2094, parameters: [0x40, 0x00, 0x01, 0x01])
+        let p = HCIPacket(opcode: HCIOpcode.leCSProcedureEnable, parameters: [0x40, 0x00, 0x01, 0x01])
         #expect(Hex.string(p.encode()) == "94200440000101")
         #expect(p.ogf == 0x08)
         #expect(p.ocf == 0x094)
-        #expect(try HCICommandPacket.decode(p.encode()) == p)
+        #expect(try HCIPacket(command: p.encode()) == p)
     }
 
     @Test func commandPacketLengthChecks() {
-        DecoderChecks.everyTruncationIsTruncated(Hex.bytes("9420 04 40000101")) { b throws(DecodeError) in try HCICommandPacket.decode(b) }
-        DecoderChecks.extraOctetIsTrailing(Hex.bytes("9420 04 40000101")) { b throws(DecodeError) in try HCICommandPacket.decode(b) }
-        DecoderChecks.fuzz(seed: 1, valid: Hex.bytes("9420 04 40000101")) { b throws(DecodeError) in try HCICommandPacket.decode(b) }
+        DecoderChecks.everyTruncationIsTruncated(Hex.bytes("9420 04 40000101")) { b throws(DecodeError) in try HCIPacket(command: b) }
+        DecoderChecks.extraOctetIsTrailing(Hex.bytes("9420 04 40000101")) { b throws(DecodeError) in try HCIPacket(command: b) }
+        DecoderChecks.fuzz(seed: 1, valid: Hex.bytes("9420 04 40000101")) { b throws(DecodeError) in try HCIPacket(command: b) }
     }
 
     @Test func eventPacketAndLEMeta() throws {
-        let e = HCIEventPacket(leSubevent: 0x33, body: [0x00])
+        let e = HCIPacket(leSubevent: 0x33, body: [0x00])
         #expect(Hex.string(e.encode()) == "3E023300")
         #expect(e.leSubeventCode == 0x33)
         #expect(Array(try e.leSubeventBody(0x33)) == [0x00])
         #expect(throws: DecodeError.unexpectedCode(expected: 0x31, found: 0x33)) { _ = try e.leSubeventBody(0x31) }
-        let notMeta = HCIEventPacket(eventCode: 0x0E, parameters: [1, 2, 3])
+        let notMeta = HCIPacket(eventCode: 0x0E, parameters: [1, 2, 3])
         #expect(notMeta.leSubeventCode == nil)
         #expect(throws: DecodeError.unexpectedCode(expected: 0x3E, found: 0x0E)) { _ = try notMeta.leSubeventBody(0x33) }
         #expect(throws: DecodeError.truncated(field: "Subevent_Code", needed: 1)) {
-            _ = try HCIEventPacket(eventCode: 0x3E, parameters: []).leSubeventBody(0x33)
+            _ = try HCIPacket(eventCode: 0x3E, parameters: []).leSubeventBody(0x33)
         }
-        #expect(try HCIEventPacket.decode(e.encode()) == e)
-        DecoderChecks.everyTruncationIsTruncated(e.encode()) { b throws(DecodeError) in try HCIEventPacket.decode(b) }
-        DecoderChecks.extraOctetIsTrailing(e.encode()) { b throws(DecodeError) in try HCIEventPacket.decode(b) }
-        DecoderChecks.fuzz(seed: 2, valid: e.encode()) { b throws(DecodeError) in try HCIEventPacket.decode(b) }
+        #expect(try HCIPacket(event: e.encode()) == e)
+        DecoderChecks.everyTruncationIsTruncated(e.encode()) { b throws(DecodeError) in try HCIPacket(event: b) }
+        DecoderChecks.extraOctetIsTrailing(e.encode()) { b throws(DecodeError) in try HCIPacket(event: b) }
+        DecoderChecks.fuzz(seed: 2, valid: e.encode()) { b throws(DecodeError) in try HCIPacket(event: b) }
     }
 
     @Test func commandStatusLayout() throws {
-        let s = CommandStatusEvent(status: .success, numHCICommandPackets: 1, opcode: LECSProcedureEnable.opcode)
+        let s = CommandStatusEvent(status: .success, numHCIPackets: 1, opcode: LECSProcedureEnable.opcode)
         #expect(Hex.string(s.packet.encode()) == "0F0400019420")
         #expect(try CommandStatusEvent.decode(packet: s.packet) == s)
         #expect(throws: DecodeError.invalidValue(field: "Status", value: 0xEE)) { _ = try CommandStatusEvent.decode(Hex.bytes("EE019420")) }
@@ -43,7 +43,7 @@ import Testing
         DecoderChecks.extraOctetIsTrailing(s.encode()) { b throws(DecodeError) in try CommandStatusEvent.decode(b) }
         DecoderChecks.fuzz(seed: 3, valid: s.encode()) { b throws(DecodeError) in try CommandStatusEvent.decode(b) }
         #expect(throws: DecodeError.unexpectedCode(expected: 0x0F, found: 0x0E)) {
-            _ = try CommandStatusEvent.decode(packet: HCIEventPacket(eventCode: 0x0E, parameters: s.encode()))
+            _ = try CommandStatusEvent.decode(packet: HCIPacket(eventCode: 0x0E, parameters: s.encode()))
         }
     }
 

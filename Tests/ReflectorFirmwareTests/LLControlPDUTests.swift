@@ -43,14 +43,16 @@ struct LLControlPDUTests {
     static let csReqHex = "32 01 3412 F40100 A00F00 4001 0200 03 1000 881300 0A00 0500 07 03 02 FD F1"
 
     static let csRsp = LLCSRsp(
-        configID: 1, connEventCount: 0x1236, offsetMin: 600, offsetMax: 3000, eventInterval: 2,
-        subeventsPerEvent: 2, subeventInterval: 0x0010, subeventLength: 4000, aci: 0, phy: 1, powerDelta: -128)
+        configID: 1, connEventCount: 0x1236, offsetMin: 600, offsetMax: 3000,
+        schedule: LLCSSchedule(eventInterval: 2, subeventsPerEvent: 2, subeventInterval: 0x0010, subeventLength: 4000,
+                               aci: 0, phy: 1, powerDelta: -128))
     // 33 | 01 | 3612 | 600 = 580200 | 3000 = B80B00 | 0200 | 02 | 1000 | A00F00 | 00 | 01 | 80 | RFU 00
     static let csRspHex = "33 01 3612 580200 B80B00 0200 02 1000 A00F00 00 01 80 00"
 
     static let csInd = LLCSInd(
-        configID: 1, connEventCount: 0x1238, offset: 600, eventInterval: 2, subeventsPerEvent: 2,
-        subeventInterval: 0x0010, subeventLength: 4000, aci: 0, phy: 1, powerDelta: 0)
+        configID: 1, connEventCount: 0x1238, offset: 600,
+        schedule: LLCSSchedule(eventInterval: 2, subeventsPerEvent: 2, subeventInterval: 0x0010, subeventLength: 4000,
+                               aci: 0, phy: 1, powerDelta: 0))
     // 34 | 01 | 3812 | 580200 | 0200 | 02 | 1000 | A00F00 | 00 | 01 | 00 | RFU 00
     static let csIndHex = "34 01 3812 580200 0200 02 1000 A00F00 00 01 00 00"
 
@@ -62,9 +64,9 @@ struct LLControlPDUTests {
         [
             ("LL_UNKNOWN_RSP", .unknownRsp(LLUnknownRsp(unknownType: 0x2E)), "07 2E"),
             ("LL_REJECT_EXT_IND", .rejectExtInd(LLRejectExtInd(rejecting: .csConfigReq, errorCode: .unsupportedLMPOrLLParameterValue)), "11 30 20"),
-            ("LL_CS_SEC_REQ", .csSecReq(LLCSSecReq(ivC: 0x3E7F_5186_E0CA_0B3B, inC: 0x8673_840D, pvC: 0x64A6_7496_7868_F143)),
+            ("LL_CS_SEC_REQ", .csSecReq(LLCSSecReq(CSSecurityHalves(iv: 0x3E7F_5186_E0CA_0B3B, instantiationNonce: 0x8673_840D, personalization: 0x64A6_7496_7868_F143))),
              "39 3B0BCAE086517F3E 0D847386 43F168789674A664"),
-            ("LL_CS_SEC_RSP", .csSecRsp(LLCSSecRsp(ivP: 0xE10B_C28A_0BFD_DFE9, inP: 0x9FF4_77C1, pvP: 0xC980_DEDF_9882_ED44)),
+            ("LL_CS_SEC_RSP", .csSecRsp(LLCSSecRsp(CSSecurityHalves(iv: 0xE10B_C28A_0BFD_DFE9, instantiationNonce: 0x9FF4_77C1, personalization: 0xC980_DEDF_9882_ED44))),
              "2D E9DFFD0B8AC20BE1 C177F49F 44ED8298DFDE80C9"),
             ("LL_CS_CAPABILITIES_REQ", .csCapabilitiesReq(LLCSCapabilitiesReq(capabilities: capabilities)), "2E " + capabilitiesHex),
             ("LL_CS_CAPABILITIES_RSP", .csCapabilitiesRsp(LLCSCapabilitiesRsp(capabilities: capabilities)), "2F " + capabilitiesHex),

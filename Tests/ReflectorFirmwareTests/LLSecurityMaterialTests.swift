@@ -44,8 +44,8 @@ struct LLSecurityMaterialTests {
         let req = try LLCSSecReq.decode(Hex.bytes(Self.reqHex))
         let rsp = try LLCSSecRsp.decode(Hex.bytes(Self.rspHex))
         let swapped = CSSecurityMaterial(
-            request: LLCSSecReq(ivC: rsp.ivP, inC: rsp.inP, pvC: rsp.pvP),
-            response: LLCSSecRsp(ivP: req.ivC, inP: req.inC, pvP: req.pvC))
+            request: LLCSSecReq(rsp.halves),
+            response: LLCSSecRsp(req.halves))
         #expect(swapped.makeDRBG().key != Hex.block("EEE04D7C76113A5CEC992AE320C24D27"))
     }
 

@@ -7,7 +7,7 @@ import Testing
 /// reflector's results cross to the initiator as RAS ranging data in ATT-sized segments.
 struct ProcedurePipelineTests {
     struct Side {
-        var planner: ProcedurePlanner
+        var planner: ProcedurePlanner<AES128>
         var engine: CSStepEngine
     }
 
@@ -77,7 +77,7 @@ struct ProcedurePipelineTests {
             for event in result.splitIntoEvents() {
                 let bytes = event.packet.encode()
                 #expect(bytes.count <= 2 + 255)
-                let packet = try HCIEventPacket.decode(bytes)
+                let packet = try HCIPacket(event: bytes)
                 if let whole = try reassembler.add(try SubeventResultEvent.decode(packet: packet, role: .reflector)) { received.append(whole) }
             }
         }

@@ -3,7 +3,7 @@ import Testing
 
 /// The step plan against hand-worked cases built on the spec's sample DRBG (reference §3.8).
 struct ProcedurePlannerTests {
-    static func sampleDRBG() -> CSDRBG {
+    static func sampleDRBG() -> CSDRBG<AES128> {
         CSDRBG(iv: CryptoTests.iv, instantiationNonce: CryptoTests.inNonce, personalization: CryptoTests.pv)
     }
 
@@ -14,7 +14,7 @@ struct ProcedurePlannerTests {
         return m
     }()
 
-    static func planner(_ config: CSConfiguration, antennaPaths: Int = 1, subeventLength: UInt32 = 1_000_000, interval: UInt32? = nil, maxProcedure: UInt32 = 40_000_000) -> ProcedurePlanner {
+    static func planner(_ config: CSConfiguration, antennaPaths: Int = 1, subeventLength: UInt32 = 1_000_000, interval: UInt32? = nil, maxProcedure: UInt32 = 40_000_000) -> ProcedurePlanner<AES128> {
         ProcedurePlanner(
             configuration: config,
             schedule: ProcedureSchedule(subeventLength: subeventLength, subeventInterval: interval, maxProcedureLength: maxProcedure),

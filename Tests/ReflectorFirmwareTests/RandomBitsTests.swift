@@ -3,7 +3,7 @@ import Testing
 
 /// Bit consumption from the DRBG: the sample marker draws and the leftover-bit policies.
 struct RandomBitsTests {
-    static func bits(_ policy: LeftoverBitPolicy = .regeneratePerStep) -> CSRandomBits {
+    static func bits(_ policy: LeftoverBitPolicy = .regeneratePerStep) -> CSRandomBits<AES128> {
         CSRandomBits(drbg: CSDRBG(iv: CryptoTests.iv, instantiationNonce: CryptoTests.inNonce, personalization: CryptoTests.pv), policy: policy)
     }
 

@@ -31,10 +31,10 @@ import Testing
     }
 
     @Test func subeventResultContinueExactBytes() throws {
-        let c = LECSSubeventResultContinue(connectionHandle: 0x0040, configID: 1, procedureDoneStatus: .partial,
-                                           subeventDoneStatus: .aborted,
-                                           abortReasons: AbortReasons(procedure: .channelMapUpdateInstantPassed, subevent: .noCSSyncReceived),
-                                           numAntennaPaths: 1, steps: Self.btmonSteps)
+        let c = LECSSubeventResultContinue(connectionHandle: 0x0040, configID: 1, stepsReport: SubeventStepsReport(
+            procedureDoneStatus: .partial, subeventDoneStatus: .aborted,
+            abortReasons: AbortReasons(procedure: .channelMapUpdateInstantPassed, subevent: .noCSSyncReceived),
+            numAntennaPaths: 1, steps: Self.btmonSteps))
         let bytes = c.encode()
         #expect(Hex.string(bytes.prefix(8)) == "4000" + "01" + "01" + "0F" + "23" + "01" + "03")
         #expect(Hex.string(bytes.dropFirst(8)) == Self.stepsHex)
@@ -75,7 +75,8 @@ import Testing
         DecoderChecks.fuzz(seed: 200, valid: bytes, iterations: 4000, maxLength: 80) { b throws(DecodeError) in
             try LECSSubeventResult.decode(b, role: .reflector)
         }
-        let c = LECSSubeventResultContinue(connectionHandle: 0x0040, configID: 1, numAntennaPaths: 1, steps: Self.btmonSteps).encode()
+        let c = LECSSubeventResultContinue(connectionHandle: 0x0040, configID: 1,
+                                           stepsReport: SubeventStepsReport(numAntennaPaths: 1, steps: Self.btmonSteps)).encode()
         DecoderChecks.everyTruncationIsTruncated(c) { b throws(DecodeError) in try LECSSubeventResultContinue.decode(b, role: .reflector) }
         DecoderChecks.extraOctetIsTrailing(c) { b throws(DecodeError) in try LECSSubeventResultContinue.decode(b, role: .reflector) }
         DecoderChecks.fuzz(seed: 201, valid: c, iterations: 4000, maxLength: 80) { b throws(DecodeError) in
@@ -119,7 +120,7 @@ import Testing
             #expect(Int(wire[1]) == wire.count - 2)
             let last = k == events.count - 1
             // Decode what went over the wire, then reassemble.
-            let decoded = try SubeventResultEvent.decode(packet: HCIEventPacket.decode(wire), role: .reflector)
+            let decoded = try SubeventResultEvent.decode(packet: HCIPacket(event: wire), role: .reflector)
             #expect(decoded == e)
             switch decoded {
             case let .result(r):

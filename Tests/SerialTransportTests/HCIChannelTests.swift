@@ -1,3 +1,4 @@
+import ReflectorFirmware
 import HCITransport
 import Testing
 @testable import SerialTransport
@@ -33,8 +34,8 @@ struct HCIChannelTests {
 
     static func packets() throws -> [HCIPacket] {
         [
-            try HCIPacket.command(opcode: 0x0C03),
-            try HCIPacket.command(opcode: 0x2089, parameters: [0x0A, 0x0D, 0x11, 0x13]),
+            try HCIPacket.command(opcode: HCIOpcode.reset),
+            try HCIPacket.command(opcode: HCIOpcode.leCSReadLocalSupportedCapabilities, parameters: [0x0A, 0x0D, 0x11, 0x13]),
             try HCIPacket.event(code: 0x0E, parameters: [0x01, 0x03, 0x0C, 0x00]),
             try HCIPacket.acl(handle: 0x0040, data: pattern(1000)),
             try HCIPacket.event(code: 0x3E, parameters: pattern(255, seed: 9)),
@@ -78,7 +79,7 @@ struct HCIChannelTests {
         defer { pair.close() }
         var seen: [HCIChannelDiagnostic] = []
         pair.board.diagnostics = { seen.append($0) }
-        let reset = try HCIPacket.command(opcode: 0x0C03)
+        let reset = try HCIPacket.command(opcode: HCIOpcode.reset)
         let garbage: [UInt8] = [0x00, 0x00, 0xFF, 0x7E, 0x06]
         try pair.client.write(garbage + reset.h4Bytes)
         #expect(try pair.board.receive(timeout: 2000) == reset)
@@ -119,7 +120,7 @@ struct HCIChannelTests {
         pair.clock.milliseconds += 1
         #expect(throws: SerialError.timeout(milliseconds: 10)) { try pair.host.receive(timeout: 10) }
         #expect(pair.host.statistics.droppedPartialPackets == 1)
-        let reset = try HCIPacket.command(opcode: 0x0C03)
+        let reset = try HCIPacket.command(opcode: HCIOpcode.reset)
         try pair.pty.write(reset.h4Bytes)
         #expect(try pair.host.receive(timeout: 2000) == reset)
     }
@@ -134,7 +135,7 @@ struct HCIChannelTests {
         var boardRecords: [BTSnoopRecord] = []
         pair.host.recorder = { hostRecords.append($0) }
         pair.board.recorder = { boardRecords.append($0) }
-        let command = try HCIPacket.command(opcode: 0x0C03)
+        let command = try HCIPacket.command(opcode: HCIOpcode.reset)
         let event = try HCIPacket.event(code: 0x0E, parameters: [0x01, 0x03, 0x0C, 0x00])
         let dataIn = try HCIPacket.acl(handle: 1, data: [1, 2, 3])
 

@@ -1,3 +1,4 @@
+import ReflectorFirmware
 import HCITransport
 import Testing
 @testable import SerialTransport

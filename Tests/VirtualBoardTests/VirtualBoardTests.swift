@@ -60,19 +60,19 @@ struct VirtualBoardTests {
     /// then runs CS against it and the host receives the reflector's subevent results.
     @Test func phoneRangesAServedReflector() throws {
         var board = VirtualBoard(.init(role: .reflector, scenario: AirScenario(seed: 8, geometry: AirGeometry(distance: 4.0), snrDB: 30), bondLTK: Self.ltk))
-        func command(_ op: UInt16, _ p: [UInt8]) { board.receive(HCIPacket(indicator: .command, bytes: HCICommandPacket(opcode: op, parameters: p).encode())) }
-        let masks: [(UInt16, UInt64)] = [(0x0C01, 0x2000_1FFF_FFFF_FFFF), (0x2001, 0x1F | 0xFF << 43)]
+        func command(_ op: UInt16, _ p: [UInt8]) { board.receive(HCIPacket(opcode: op, parameters: p)) }
+        let masks: [(UInt16, UInt64)] = [(HCIOpcode.setEventMask, 0x2000_1FFF_FFFF_FFFF), (HCIOpcode.leSetEventMask, 0x1F | 0xFF << 43)]
         for (op, m) in masks { command(op, (0..<8).map { UInt8(truncatingIfNeeded: m >> UInt64(8 * $0)) }) }
-        command(0x2074, [47, 1])
-        command(0x200A, [1])
-        var events: [HCIEventPacket] = []
+        command(HCIOpcode.leSetHostFeature, [47, 1])
+        command(HCIOpcode.leSetAdvertisingEnable, [1])
+        var events: [HCIPacket] = []
         var now: UInt64 = 0
         var configured = false
         while now < 3_000_000 && board.proceduresRun < 2 {
             for p in board.poll(now: now) {
-                let e = try HCIEventPacket.decode(p.bytes)
+                let e = try HCIPacket(event: p.bytes)
                 events.append(e)
-                if e.leSubeventCode == 0x05 { command(0x201A, [0x40, 0x00] + Self.ltk) }  // LTK request
+                if e.leSubeventCode == LESubeventCode.longTermKeyRequest { command(HCIOpcode.leLongTermKeyRequestReply, [0x40, 0x00] + Self.ltk) }
                 if e.eventCode == 0x08 && !configured {  // encrypted: allow the reflector role
                     configured = true
                     command(LECSSetDefaultSettings.opcode, LECSSetDefaultSettings(connectionHandle: 0x40, initiatorEnabled: false, reflectorEnabled: true,
@@ -97,23 +97,23 @@ struct VirtualBoardTests {
     /// What a host stack sends while it initialises is answered, and unknown commands get Unknown HCI Command.
     @Test func answersHostInitialisation() throws {
         var board = VirtualBoard(.init(role: .initiator))
-        let startup: [(UInt16, [UInt8])] = [(0x0C03, []), (0x1001, []), (0x1002, []), (0x1003, []), (0x1009, []), (0x1005, []),
-                                         (0x2002, []), (0x2003, []), (0x0C6D, [1, 0]), (0x2005, [1, 2, 3, 4, 5, 0xC6]), (0x202F, []), (0x2023, []),
-                                         (0x2024, [251, 0, 0x48, 0x08]), (0x2018, []), (0xFC01, [])]
+        let startup: [(UInt16, [UInt8])] = [(HCIOpcode.reset, []), (HCIOpcode.readLocalVersionInformation, []), (HCIOpcode.readLocalSupportedCommands, []), (HCIOpcode.readLocalSupportedFeatures, []), (HCIOpcode.readBDAddr, []), (HCIOpcode.readBufferSize, []),
+                                         (HCIOpcode.leReadBufferSize, []), (HCIOpcode.leReadLocalSupportedFeatures, []), (HCIOpcode.writeLEHostSupport, [1, 0]), (HCIOpcode.leSetRandomAddress, [1, 2, 3, 4, 5, 0xC6]), (HCIOpcode.leReadMaximumDataLength, []), (HCIOpcode.leReadSuggestedDefaultDataLength, []),
+                                         (HCIOpcode.leWriteSuggestedDefaultDataLength, [251, 0, 0x48, 0x08]), (HCIOpcode.leRand, []), (0xFC01, [])]
         var answers: [UInt16: [UInt8]] = [:]
         var statuses: [UInt16: HCIStatus] = [:]
         for (op, p) in startup {
-            board.receive(HCIPacket(indicator: .command, bytes: HCICommandPacket(opcode: op, parameters: p).encode()))
+            board.receive(HCIPacket(opcode: op, parameters: p))
             for packet in board.poll(now: 0) {
-                let e = try HCIEventPacket.decode(packet.bytes)
+                let e = try HCIPacket(event: packet.bytes)
                 if let cc = try? CommandCompleteEvent.decode(packet: e) { answers[cc.opcode] = cc.returnParameters }
                 if let cs = try? CommandStatusEvent.decode(packet: e) { statuses[cs.opcode] = cs.status }
             }
         }
         #expect(answers.count == startup.count - 1)
         #expect(answers.values.allSatisfy { $0.first == 0 })
-        #expect(answers[0x1001]?[1] == 0x11)  // HCI version 6.3
-        let commands = try #require(answers[0x1002])
+        #expect(answers[HCIOpcode.readLocalVersionInformation]?[1] == 0x11)  // HCI version 6.3
+        let commands = try #require(answers[HCIOpcode.readLocalSupportedCommands])
         #expect(commands.count == 65 && commands[21] & (1 << 5) != 0)  // octet 20 bit 5: CS Read Local Supported Capabilities
         #expect(statuses[0xFC01] == .unknownCommand)
     }

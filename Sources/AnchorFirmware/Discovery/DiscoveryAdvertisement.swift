@@ -1,3 +1,5 @@
+import WireFormat
+
 /// What an anchor advertises so that a receiver finds the DL-TDoA network before it listens on
 /// UWB (Apple's `NIDLTDOAConfiguration.DiscoveryMethod` .bluetoothLowEnergy / .wifi).
 ///
@@ -47,33 +49,41 @@ public struct DiscoveryAdvertisement: Equatable, Sendable {
 
     /// The 11-octet payload.
     public var payload: [UInt8] {
-        var out: [UInt8] = [Self.version]
-        out.appendLittleEndian(UInt64(sessionID), width: 4)
-        out.append(channel.rawValue)
-        out.appendLittleEndian(UInt64(shortAddress), width: 2)
-        out.append(coordinatesType.rawValue)
-        out.appendLittleEndian(UInt64(blockDurationMilliseconds), width: 2)
-        return out
+        var w = ByteWriter(capacity: Self.payloadLength)
+        w.u8(Self.version)
+        w.u32(sessionID)
+        w.u8(channel.rawValue)
+        w.u16(shortAddress)
+        w.u8(coordinatesType.rawValue)
+        w.u16(blockDurationMilliseconds)
+        return w.bytes
     }
 
     /// Reads an 11-octet payload.
     public init(payload: some Collection<UInt8>) throws(DiscoveryError) {
-        let p = Array(payload)
-        if p.count != Self.payloadLength { throw .payloadLength(found: p.count, expected: Self.payloadLength) }
-        if p[0] != Self.version { throw .unsupportedVersion(p[0]) }
-        guard let channel = UWBChannel(rawValue: p[5]) else { throw .invalidChannel(p[5]) }
-        guard let type = AnchorCoordinatesType(rawValue: p[8]) else { throw .invalidCoordinatesType(p[8]) }
-        self.init(sessionID: UInt32(p[1]) | UInt32(p[2]) << 8 | UInt32(p[3]) << 16 | UInt32(p[4]) << 24,
-                  channel: channel, shortAddress: UInt16(p[6]) | UInt16(p[7]) << 8,
-                  coordinatesType: type, blockDurationMilliseconds: UInt16(p[9]) | UInt16(p[10]) << 8)
+        var r = ByteReader(payload)
+        if r.remaining != Self.payloadLength { throw .payloadLength(found: r.remaining, expected: Self.payloadLength) }
+        let fields: (version: UInt8, session: UInt32, channel: UInt8, address: UInt16, type: UInt8, block: UInt16)
+        do throws(DecodeError) {
+            fields = (try r.u8("Version"), try r.u32("Session_ID"), try r.u8("Channel"), try r.u16("Short_Address"),
+                      try r.u8("Coordinates_Type"), try r.u16("Block_Duration"))
+        } catch {
+            throw .payloadLength(found: r.offset, expected: Self.payloadLength)  // not reached: the length is checked
+        }
+        if fields.version != Self.version { throw .unsupportedVersion(fields.version) }
+        guard let channel = UWBChannel(rawValue: fields.channel) else { throw .invalidChannel(fields.channel) }
+        guard let type = AnchorCoordinatesType(rawValue: fields.type) else { throw .invalidCoordinatesType(fields.type) }
+        self.init(sessionID: fields.session, channel: channel, shortAddress: fields.address, coordinatesType: type,
+                  blockDurationMilliseconds: fields.block)
     }
 
     /// BLE advertising data: Flags, then Service Data with UUID 0xFFF3 and the payload (18 octets).
     public var bluetoothAdvertisingData: [UInt8] {
-        var out: [UInt8] = [0x02, 0x01, 0x06, UInt8(3 + Self.payloadLength), 0x16]
-        out.appendLittleEndian(UInt64(Self.serviceUUID), width: 2)
-        out.append(contentsOf: payload)
-        return out
+        var w = ByteWriter(capacity: 7 + Self.payloadLength)
+        w.octets([0x02, 0x01, 0x06, UInt8(3 + Self.payloadLength), 0x16])
+        w.u16(Self.serviceUUID)
+        w.octets(payload)
+        return w.bytes
     }
 
     /// Finds and reads the service data of UUID 0xFFF3 among the AD structures of `data`.
@@ -84,7 +94,8 @@ public struct DiscoveryAdvertisement: Equatable, Sendable {
             let length = Int(d[i])
             if length == 0 { i += 1; continue }  // early terminator padding
             if i + 1 + length > d.count { throw .truncated(offset: i) }
-            if d[i + 1] == 0x16, length >= 3, UInt16(d[i + 2]) | UInt16(d[i + 3]) << 8 == Self.serviceUUID {
+            var uuid = ByteReader(d[(i + 2)...])
+            if d[i + 1] == 0x16, length >= 3, (try? uuid.u16("UUID")) == Self.serviceUUID {
                 try self.init(payload: d[(i + 4)..<(i + 1 + length)])
                 return
             }

@@ -1,3 +1,5 @@
+import WireFormat
+
 /// Parsing of a received DTM (layout in `DTFrame`): FCS first, so that noise is reported as a
 /// checksum error, then every field in order, each error naming the field and its octet offset.
 /// Decision: only 40-bit TX timestamps and short addresses are accepted, as this firmware's
@@ -8,10 +10,12 @@ extension DTFrame {
         let fcsAt = octets.count - 2
         if octets.count < 9 { throw .truncated(field: octets.count < 2 ? .frameControl : .frameCheckSequence, offset: max(fcsAt, 0)) }
         let computed = FrameCheckSequence.crc16(octets[..<fcsAt])
-        let received = UInt16(octets[fcsAt]) | UInt16(octets[fcsAt + 1]) << 8
+        var fcs = ByteReader(octets[fcsAt...])
+        let received = try fcs.u16(.frameCheckSequence)
         if computed != received { throw .checksumMismatch(offset: fcsAt, computed: computed, received: received) }
 
-        var r = OctetReader(octets, limit: fcsAt)
+        // Everything before the FCS; the payload IE must end exactly there.
+        var r = ByteReader(octets[..<fcsAt])
         let fc = try r.u16(.frameControl)
         if fc != frameControl { throw .invalidValue(field: .frameControl, offset: 0, value: UInt32(fc)) }
         let destination = try r.u16(.destinationAddress)
@@ -28,8 +32,7 @@ extension DTFrame {
             let length = Int(descriptor & 0x7F), element = descriptor >> 7 & 0xFF
             if element == 0x7E { break }
             if r.remaining < length { throw .truncated(field: .headerIE, offset: r.offset) }
-            if element == 0x00, length == firaHeaderIELength,
-               r.octets[r.offset] == 0xFF, r.octets[r.offset + 1] == 0x18, r.octets[r.offset + 2] == 0x5A {
+            if element == 0x00, length == firaHeaderIELength, startsWithFiRaOUI(r) {
                 try r.skip(11, .firaHeaderIE)
                 session = (try r.u32(.firaHeaderIE), try r.u32(.firaHeaderIE))
             } else {
@@ -44,7 +47,6 @@ extension DTFrame {
         let end = r.offset + Int(descriptor & 0x7FF)
         if end > fcsAt { throw .truncated(field: .payloadIE, offset: fcsAt) }
         if end < fcsAt { throw .trailingOctets(offset: end, count: fcsAt - end) }
-        r.limit = end
 
         let ouiAt = r.offset
         let oui = UInt32(try r.uint(3, .oui))
@@ -109,7 +111,13 @@ extension DTFrame {
                        commonTimeBase: control.commonTimeBase, message: message)
     }
 
-    static func decodeOptionals(_ control: DTMessageControl, _ r: inout OctetReader)
+    /// Whether the octets `r` has not read yet start with FiRa's OUI (the vendor header IE).
+    static func startsWithFiRaOUI(_ r: ByteReader) -> Bool {
+        var ahead = r
+        return (try? ahead.uint(3, "OUI")) == UInt64(firaOUI)
+    }
+
+    static func decodeOptionals(_ control: DTMessageControl, _ r: inout ByteReader)
         throws(DTFrameError) -> (AnchorCoordinates?, [UInt8]?) {
         var location: AnchorCoordinates?
         if control.locationPresent {
@@ -118,9 +126,7 @@ extension DTFrame {
             guard let type = AnchorCoordinatesType(rawValue: raw) else {
                 throw .invalidValue(field: .locationType, offset: typeAt, value: UInt32(raw))
             }
-            let start = r.offset
-            try r.skip(type.encodedLength, .location)
-            location = AnchorCoordinates(type: type, firaOctets: r.octets[start..<r.offset])
+            location = AnchorCoordinates(type: type, firaOctets: try r.octets(type.encodedLength, .location))
         }
         var rounds: [UInt8]?
         if control.activeRoundsPresent {
@@ -129,9 +135,7 @@ extension DTFrame {
             if count > AnchorConfiguration.maximumActiveRounds {
                 throw .invalidValue(field: .activeRounds, offset: lengthAt, value: UInt32(count))
             }
-            let start = r.offset
-            try r.skip(count, .activeRounds)
-            rounds = Array(r.octets[start..<r.offset])
+            rounds = Array(try r.octets(count, .activeRounds))
         }
         return (location, rounds)
     }

@@ -1,3 +1,5 @@
+import WireFormat
+
 /// One downlink TDoA message as it goes on air: an IEEE 802.15.4 multipurpose frame
 /// (FiRa v2.0.0 6.3.7.1.7 as quoted by Qorvo `fira_owr_dt_frame.h`), laid out as
 ///
@@ -96,67 +98,62 @@ public struct DTFrame: Equatable, Sendable {
 
     /// The frame's octets, FCS included.
     public func encode() -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(96)
-        out.appendLittleEndian(UInt64(Self.frameControl), width: 2)
-        out.appendLittleEndian(UInt64(destinationAddress), width: 2)
-        out.appendLittleEndian(UInt64(sourceAddress), width: 2)
-        out.append(Self.securityControl)
-        out.appendLittleEndian(UInt64(Self.firaHeaderIELength), width: 2)  // element ID 0x00
-        out.appendLittleEndian(UInt64(Self.firaOUI), width: 3)
-        for _ in 0..<8 { out.append(Self.headerPadding) }
-        out.appendLittleEndian(UInt64(sessionID), width: 4)
-        out.appendLittleEndian(UInt64(stsIndex), width: 4)
-        out.appendLittleEndian(0x7E << 7, width: 2)  // HT1
-        let descriptorAt = out.count
-        out.appendLittleEndian(0, width: 2)
-        out.appendLittleEndian(UInt64(Self.firaOUI), width: 3)
-        out.append(message.type.messageIDOctet)
+        var w = ByteWriter(capacity: 96)
+        w.u16(Self.frameControl)
+        w.u16(destinationAddress)
+        w.u16(sourceAddress)
+        w.u8(Self.securityControl)
+        w.u16(UInt16(Self.firaHeaderIELength))  // element ID 0x00
+        w.u24(Self.firaOUI)
+        for _ in 0..<8 { w.u8(Self.headerPadding) }
+        w.u32(sessionID)
+        w.u32(stsIndex)
+        w.u16(0x7E << 7)  // HT1
+        let descriptorAt = w.count
+        w.u16(0)  // the payload IE descriptor, set once its length is known
+        w.u24(Self.firaOUI)
+        w.u8(message.type.messageIDOctet)
         let control = messageControl
-        out.appendLittleEndian(UInt64(control.rawValue), width: 3)
-        out.append(roundIndex)
-        out.appendLittleEndian(UInt64(blockIndex), width: 2)
+        w.u24(control.rawValue)
+        w.u8(roundIndex)
+        w.u16(blockIndex)
         switch message {
         case let .poll(p):
-            out.appendLittleEndian(p.txTimestamp.ticks, width: 5)
+            w.uint(p.txTimestamp.ticks, 5)
             for entry in p.responders {
-                if control.slotIndexPresent { out.append(entry.slotIndex ?? 0) }
-                if !p.finalFollows {
-                    out.appendLittleEndian(UInt64(UInt16(bitPattern: entry.timeOfFlightTicks ?? 0)), width: 2)
-                }
-                out.appendLittleEndian(UInt64(entry.address), width: 2)
+                if control.slotIndexPresent { w.u8(entry.slotIndex ?? 0) }
+                if !p.finalFollows { w.i16(entry.timeOfFlightTicks ?? 0) }
+                w.u16(entry.address)
             }
-            if let hop = p.hopCount { out.append(hop) }
-            Self.appendOptionals(location: p.location, activeRounds: p.activeRounds, to: &out)
+            if let hop = p.hopCount { w.u8(hop) }
+            Self.appendOptionals(location: p.location, activeRounds: p.activeRounds, to: &w)
         case let .response(r):
-            out.appendLittleEndian(r.txTimestamp.ticks, width: 5)
-            if let cfo = r.cfoQ610 { out.appendLittleEndian(UInt64(UInt16(bitPattern: cfo)), width: 2) }
-            out.appendLittleEndian(UInt64(r.replyTimeTicks), width: 4)
-            if let tof = r.timeOfFlightTicks { out.appendLittleEndian(UInt64(UInt16(bitPattern: tof)), width: 2) }
-            Self.appendOptionals(location: r.location, activeRounds: r.activeRounds, to: &out)
+            w.uint(r.txTimestamp.ticks, 5)
+            if let cfo = r.cfoQ610 { w.i16(cfo) }
+            w.u32(r.replyTimeTicks)
+            if let tof = r.timeOfFlightTicks { w.i16(tof) }
+            Self.appendOptionals(location: r.location, activeRounds: r.activeRounds, to: &w)
         case let .final(f):
-            out.appendLittleEndian(f.txTimestamp.ticks, width: 5)
+            w.uint(f.txTimestamp.ticks, 5)
             for entry in f.replyTimes {
-                out.appendLittleEndian(UInt64(entry.address), width: 2)
-                out.appendLittleEndian(UInt64(entry.replyTimeTicks), width: 4)
+                w.u16(entry.address)
+                w.u32(entry.replyTimeTicks)
             }
         }
-        let length = out.count - descriptorAt - 2
-        let descriptor = UInt16(length & 0x7FF) | 0x2 << 11 | 1 << 15
-        out[descriptorAt] = UInt8(descriptor & 0xFF)
-        out[descriptorAt + 1] = UInt8(descriptor >> 8)
-        FrameCheckSequence.append(to: &out)
-        return out
+        let length = w.count - descriptorAt - 2
+        w.setInteger(UInt16(length & 0x7FF) | 0x2 << 11 | 1 << 15, at: descriptorAt)
+        w.u16(FrameCheckSequence.crc16(w.bytes))
+        return w.bytes
     }
 
-    static func appendOptionals(location: AnchorCoordinates?, activeRounds: [UInt8]?, to out: inout [UInt8]) {
+    static func appendOptionals(location: AnchorCoordinates?, activeRounds: [UInt8]?, to w: inout ByteWriter) {
         if let location {
-            out.append(location.type.rawValue)
-            out.append(contentsOf: location.firaOctets)
+            w.u8(location.type.rawValue)
+            w.octets(location.firaOctets)
         }
         if let rounds = activeRounds {
-            out.append(UInt8(rounds.count))
-            out.append(contentsOf: rounds)
+            w.u8(UInt8(rounds.count))
+            w.octets(rounds)
         }
     }
 }

@@ -1,3 +1,5 @@
+import WireFormat
+
 /// The 2-octet FCS of IEEE 802.15.4 (2020 §7.2.11): CRC-16 ITU-T, generator x¹⁶ + x¹² + x⁵ + 1,
 /// register initialised to 0, no final inversion, bits processed least significant first
 /// (the reflected form 0x8408, a.k.a. CRC-16/KERMIT; check value over "123456789" = 0x2189),
@@ -15,7 +17,6 @@ public enum FrameCheckSequence {
     /// Appends the FCS of `frame` to it.
     public static func append(to frame: inout [UInt8]) {
         let crc = crc16(frame)
-        frame.append(UInt8(crc & 0xFF))
-        frame.append(UInt8(crc >> 8))
+        ByteWriter.append(to: &frame) { $0.u16(crc) }
     }
 }

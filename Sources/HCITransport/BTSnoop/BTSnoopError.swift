@@ -1,3 +1,5 @@
+import ReflectorFirmware
+
 /// Why a btsnoop file could not be read further, or a record could not be written.
 ///
 /// Every reading error carries the file offset it is about. For a record that offset is where

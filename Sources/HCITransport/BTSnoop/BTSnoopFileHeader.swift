@@ -1,3 +1,5 @@
+import WireFormat
+
 /// The 16-octet btsnoop file header: identification pattern "btsnoop\0", version (1), datalink
 /// type, all integers big-endian (Frontline "BTSnoop File Format", derived from RFC 1761 snoop).
 public struct BTSnoopFileHeader: Sendable, Hashable {
@@ -18,10 +20,10 @@ public struct BTSnoopFileHeader: Sendable, Hashable {
 
     /// The header's 16 octets.
     public var bytes: [UInt8] {
-        var out = BTSnoopFileHeader.identification
-        out.reserveCapacity(BTSnoopFileHeader.length)
-        out.appendBigEndian(version)
-        out.appendBigEndian(datalink.rawValue)
-        return out
+        var w = ByteWriter(capacity: BTSnoopFileHeader.length)
+        w.octets(BTSnoopFileHeader.identification)
+        w.u32(version, endianness: .big)
+        w.u32(datalink.rawValue, endianness: .big)
+        return w.bytes
     }
 }

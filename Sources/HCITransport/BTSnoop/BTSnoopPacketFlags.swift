@@ -1,3 +1,5 @@
+import ReflectorFirmware
+
 /// The 32-bit flags field of a btsnoop record: bit 0 the direction (`BTSnoopDirection`), bit 1
 /// set for a command or an event, clear for data. Other bits are reserved and kept as read.
 ///

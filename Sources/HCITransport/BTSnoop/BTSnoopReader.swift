@@ -1,3 +1,6 @@
+import ReflectorFirmware
+import WireFormat
+
 /// Parses a btsnoop capture held in memory (Frontline "BTSnoop File Format"; datalinks 1001 and
 /// 1002). Pure and total: any octets give a result, never a trap; the first malformed spot ends
 /// the parse with a typed error that carries its offset, and the records before it are kept.
@@ -18,11 +21,13 @@ public enum BTSnoopReader {
         guard bytes[0..<8].elementsEqual(BTSnoopFileHeader.identification) else {
             return BTSnoopParseResult(header: nil, records: [], error: .badIdentification)
         }
-        let version = bytes.bigEndian(UInt32.self, at: 8)
+        // The length is checked: these reads cannot run short.
+        var fields = ByteReader(bytes[8..<headerLength])
+        let version = (try? fields.u32("Version_Number", endianness: .big)) ?? 0
         guard version == BTSnoopFileHeader.currentVersion else {
             return BTSnoopParseResult(header: nil, records: [], error: .unsupportedVersion(version))
         }
-        let datalink = BTSnoopDatalink(rawValue: bytes.bigEndian(UInt32.self, at: 12))
+        let datalink = BTSnoopDatalink(rawValue: (try? fields.u32("Datalink_Type", endianness: .big)) ?? 0)
         guard datalink.isSupported else {
             return BTSnoopParseResult(header: nil, records: [], error: .unsupportedDatalink(datalink.rawValue))
         }
@@ -50,11 +55,18 @@ public enum BTSnoopReader {
         guard available >= recordHeaderLength else {
             return .failure(.truncatedRecordHeader(offset: offset, available: available))
         }
-        let original = bytes.bigEndian(UInt32.self, at: offset)
-        let included = bytes.bigEndian(UInt32.self, at: offset + 4)
-        let flags = BTSnoopPacketFlags(rawValue: bytes.bigEndian(UInt32.self, at: offset + 8))
-        let drops = bytes.bigEndian(UInt32.self, at: offset + 12)
-        let timestamp = BTSnoopTimestamp(microsecondsSinceYearZero: bytes.bigEndian(Int64.self, at: offset + 16))
+        let header: (original: UInt32, included: UInt32, flags: UInt32, drops: UInt32, timestamp: Int64)
+        var fields = ByteReader(bytes[offset..<(offset + recordHeaderLength)])
+        do throws(DecodeError) {
+            header = (try fields.u32("Original_Length", endianness: .big), try fields.u32("Included_Length", endianness: .big),
+                      try fields.u32("Packet_Flags", endianness: .big), try fields.u32("Cumulative_Drops", endianness: .big),
+                      try fields.readInteger("Timestamp", endianness: .big))
+        } catch {
+            return .failure(.truncatedRecordHeader(offset: offset, available: available))  // not reached: the length is checked
+        }
+        let (original, included, drops) = (header.original, header.included, header.drops)
+        let flags = BTSnoopPacketFlags(rawValue: header.flags)
+        let timestamp = BTSnoopTimestamp(microsecondsSinceYearZero: header.timestamp)
         guard included <= original else {
             return .failure(.includedLengthExceedsOriginal(offset: offset, included: included, original: original))
         }

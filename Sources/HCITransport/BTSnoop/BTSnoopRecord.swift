@@ -1,3 +1,5 @@
+import ReflectorFirmware
+
 /// One btsnoop packet record: a 24-octet header (original length, included length, flags,
 /// cumulative drops, timestamp; all big-endian) and the captured octets (Frontline "BTSnoop File
 /// Format"; BlueZ `struct btsnoop_pkt`).

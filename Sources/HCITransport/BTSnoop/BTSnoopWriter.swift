@@ -1,3 +1,5 @@
+import WireFormat
+
 /// Encodes a btsnoop capture: the file header, then one record per packet (Frontline "BTSnoop
 /// File Format"). Pure: it returns octets; `BTSnoopFileSink` puts them in a file.
 ///
@@ -41,13 +43,15 @@ public struct BTSnoopWriter: Sendable {
         let included = UInt32(clamping: record.includedLength(in: datalink))
         let (original, overflow) = included.addingReportingOverflow(record.truncatedOctetCount)
         buffer.reserveCapacity(buffer.count + 24 + Int(included))
-        buffer.appendBigEndian(overflow ? UInt32.max : original)
-        buffer.appendBigEndian(included)
-        buffer.appendBigEndian(record.flags.rawValue)
-        buffer.appendBigEndian(record.cumulativeDrops)
-        buffer.appendBigEndian(record.timestamp.microsecondsSinceYearZero)
-        if datalink == .hciUART { buffer.append(record.packet.indicator.rawValue) }
-        buffer.append(contentsOf: record.packet.bytes)
+        ByteWriter.append(to: &buffer) { w in
+            w.u32(overflow ? UInt32.max : original, endianness: .big)
+            w.u32(included, endianness: .big)
+            w.u32(record.flags.rawValue, endianness: .big)
+            w.u32(record.cumulativeDrops, endianness: .big)
+            w.writeInteger(record.timestamp.microsecondsSinceYearZero, endianness: .big)
+            if datalink == .hciUART { w.u8(record.packet.indicator.rawValue) }
+            w.octets(record.packet.bytes)
+        }
     }
 
     /// A whole file: header and records.

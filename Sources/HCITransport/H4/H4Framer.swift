@@ -1,3 +1,5 @@
+import ReflectorFirmware
+
 /// A pure, incremental H4 (HCI UART transport) decoder: feed it octets in whatever chunks the
 /// serial port delivers, get whole `HCIPacket`s out (Core 6.0 Vol 4 Part A §2; headers and their
 /// length fields from Vol 4 Part E §5.4).

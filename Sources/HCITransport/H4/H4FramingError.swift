@@ -1,3 +1,5 @@
+import ReflectorFirmware
+
 /// A loss of H4 synchronisation seen by `H4Framer` (Core 6.0 Vol 4 Part A §2 and its error
 /// recovery section: sync is lost on an unknown indicator or an out-of-range length).
 ///

@@ -1,3 +1,5 @@
+import WireFormat
+
 /// Decodes one CBOR item (RFC 8949) of the SMP subset from bytes, with typed errors for
 /// anything else; it never traps on garbage. Definite and indefinite lengths are both accepted:
 /// MCUboot's zcbor encoder writes maps with indefinite length (`BF … FF`) unless built with
@@ -6,16 +8,23 @@ public struct CBORDecoder {
     /// Nesting limit for arrays and maps (SMP messages nest two or three levels).
     public static let maximumDepth = 16
 
-    private let bytes: [UInt8]
-    private var index = 0
+    /// The input; its `offset` is the offset errors report.
+    private var r: ByteReader
+    /// Octets in the whole input: where a truncated item's error points.
+    private let count: Int
 
-    private init(_ bytes: [UInt8]) { self.bytes = bytes }
+    private init(_ bytes: [UInt8]) {
+        r = ByteReader(bytes)
+        count = bytes.count
+    }
+
+    private var index: Int { r.offset }
 
     /// Decodes exactly one item that fills all of `bytes`.
     public static func decode(_ bytes: [UInt8]) throws(CBORError) -> CBORValue {
         var d = CBORDecoder(bytes)
         let v = try d.item(depth: 0)
-        guard d.index == bytes.count else { throw .trailingBytes(offset: d.index) }
+        guard d.r.isAtEnd else { throw .trailingBytes(offset: d.index) }
         return v
     }
 
@@ -26,9 +35,7 @@ public struct CBORDecoder {
     }
 
     private mutating func byte() throws(CBORError) -> UInt8 {
-        guard index < bytes.count else { throw .truncated(offset: index) }
-        defer { index += 1 }
-        return bytes[index]
+        do { return try r.u8("initial byte") } catch { throw .truncated(offset: count) }
     }
 
     private mutating func head() throws(CBORError) -> Head {
@@ -40,9 +47,8 @@ public struct CBORDecoder {
         switch info {
         case 0..<24: argument = UInt64(info)
         case 24...27:
-            var n: UInt64 = 0
-            for _ in 0..<(1 << Int(info - 24)) { n = n << 8 | UInt64(try byte()) }
-            argument = n
+            // 1, 2, 4 or 8 octets, most significant first (RFC 8949 §3).
+            do { argument = try r.uint(1 << Int(info - 24), "argument", endianness: .big) } catch { throw .truncated(offset: count) }
         case 31:
             switch major {
             case 2, 3, 4, 5: return .indefinite(major: major)
@@ -60,10 +66,8 @@ public struct CBORDecoder {
     }
 
     private mutating func take(_ count: UInt64) throws(CBORError) -> [UInt8] {
-        guard count <= UInt64(bytes.count - index) else { throw .truncated(offset: bytes.count) }
-        let n = Int(count)
-        defer { index += n }
-        return Array(bytes[index..<(index + n)])
+        guard count <= UInt64(r.remaining) else { throw .truncated(offset: self.count) }
+        do { return Array(try r.octets(Int(count), "string")) } catch { throw .truncated(offset: self.count) }
     }
 
     private mutating func text(_ count: UInt64, at offset: Int) throws(CBORError) -> String {
@@ -86,12 +90,12 @@ public struct CBORDecoder {
             case 3: return .text(try text(n, at: start))
             case 4:
                 // Each item takes at least one octet: a count beyond the input is truncation.
-                guard n <= UInt64(bytes.count - index) else { throw .truncated(offset: bytes.count) }
+                guard n <= UInt64(r.remaining) else { throw .truncated(offset: count) }
                 var items: [CBORValue] = []
                 for _ in 0..<n { items.append(try item(depth: depth + 1)) }
                 return .array(items)
             case 5:
-                guard n <= UInt64(bytes.count - index) / 2 else { throw .truncated(offset: bytes.count) }
+                guard n <= UInt64(r.remaining) / 2 else { throw .truncated(offset: count) }
                 var entries: [CBORMapEntry] = []
                 for _ in 0..<n { entries.append(try entry(depth: depth + 1)) }
                 return .map(entries)
@@ -112,7 +116,7 @@ public struct CBORDecoder {
                     case .value(let m, let n) where m == major:
                         raw += try take(n)
                     default:
-                        throw .unsupported(initialByte: bytes[chunkStart], offset: chunkStart)
+                        throw .unsupported(initialByte: r.bytes[r.bytes.startIndex + chunkStart], offset: chunkStart)
                     }
                 }
             case 4:
@@ -129,8 +133,8 @@ public struct CBORDecoder {
 
     /// Consumes a break code if one is next.
     private mutating func atBreak() throws(CBORError) -> Bool {
-        guard index < bytes.count else { throw .truncated(offset: index) }
-        if bytes[index] == 0xFF { index += 1; return true }
+        guard let next = r.unread.first else { throw .truncated(offset: index) }
+        if next == 0xFF { _ = try byte(); return true }
         return false
     }
 

@@ -1,3 +1,5 @@
+import WireFormat
+
 /// Encodes `CBORValue`s with definite lengths and the shortest argument encoding (RFC 8949
 /// §4.2.1 "preferred serialization"), as cbor2 (the Python `smp` package) and mcumgr do.
 public enum CBOREncoder {
@@ -50,12 +52,17 @@ public enum CBOREncoder {
 
     static func appendHead(major: UInt8, argument n: UInt64, to out: inout [UInt8]) {
         let m = major << 5
-        switch headSize(argument: n) {
-        case 1: out.append(m | UInt8(n))
-        case 2: out += [m | 24, UInt8(n)]
-        case 3: out += [m | 25, UInt8(n >> 8), UInt8(n & 0xFF)]
-        case 5: out.append(m | 26); for s in stride(from: 24, through: 0, by: -8) { out.append(UInt8((n >> UInt64(s)) & 0xFF)) }
-        default: out.append(m | 27); for s in stride(from: 56, through: 0, by: -8) { out.append(UInt8((n >> UInt64(s)) & 0xFF)) }
+        let size = headSize(argument: n)
+        ByteWriter.append(to: &out) { w in
+            // The argument in 0, 1, 2, 4 or 8 octets after the initial byte, most significant first.
+            switch size {
+            case 1: w.u8(m | UInt8(n))
+            case 2: w.u8(m | 24)
+            case 3: w.u8(m | 25)
+            case 5: w.u8(m | 26)
+            default: w.u8(m | 27)
+            }
+            if size > 1 { w.uint(n, size - 1, endianness: .big) }
         }
     }
 }

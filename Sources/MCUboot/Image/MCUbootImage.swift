@@ -1,3 +1,5 @@
+import WireFormat
+
 /// A checked MCUboot image file (MCUboot `boot/bootutil/include/bootutil/image.h` and
 /// `docs/design.md` "Image Format"; imgtool `imgtool/image.py`):
 ///
@@ -53,15 +55,22 @@ public struct MCUbootImage: Sendable {
 
     /// tlv_tot of the info header at `offset` (already validated by `area`).
     private static func areaSize(_ b: [UInt8], at offset: Int) -> Int {
-        Int(MCUbootImageHeader.le16(b, offset + 2))
+        var r = ByteReader(b[(offset + 2)...])
+        return Int(checkedU16(&r, "it_tlv_tot"))
+    }
+
+    /// A little-endian 16-bit field whose octets the caller has checked are there.
+    private static func checkedU16(_ r: inout ByteReader, _ field: StaticString) -> UInt16 {
+        (try? r.u16(field)) ?? 0
     }
 
     /// Parses one TLV area: the 4-octet info header `{magic, tlv_tot}` and the TLVs filling it.
     private static func area(_ b: [UInt8], at offset: Int, magic: UInt16, expectedSize: Int?) throws(MCUbootImageError) -> [MCUbootTLV] {
         guard offset + 4 <= b.count else { throw .truncated(needed: offset + 4, size: b.count) }
-        let found = MCUbootImageHeader.le16(b, offset)
+        var info = ByteReader(b[offset..<(offset + 4)])
+        let found = checkedU16(&info, "it_magic")
         guard found == magic else { throw .missingTLVInfo(offset: offset, found: found) }
-        let total = Int(MCUbootImageHeader.le16(b, offset + 2))
+        let total = Int(checkedU16(&info, "it_tlv_tot"))
         guard total >= 4 else { throw .badTLVArea(offset: offset, reason: "size \(total) is smaller than its 4-byte info header") }
         if let e = expectedSize, e != total {
             throw .badTLVArea(offset: offset, reason: "size \(total) disagrees with the header's protected TLV size \(e)")
@@ -69,14 +78,16 @@ public struct MCUbootImage: Sendable {
         let end = offset + total
         guard end <= b.count else { throw .truncated(needed: end, size: b.count) }
         var tlvs: [MCUbootTLV] = []
-        var p = offset + 4
-        while p < end {
-            guard p + 4 <= end else { throw .badTLVArea(offset: p, reason: "TLV header runs past the area") }
-            let type = MCUbootImageHeader.le16(b, p)
-            let len = Int(MCUbootImageHeader.le16(b, p + 2))
-            guard p + 4 + len <= end else { throw .badTLVArea(offset: p, reason: "TLV 0x\(String(type, radix: 16)) of \(len) bytes runs past the area") }
-            tlvs.append(MCUbootTLV(type: type, value: Array(b[(p + 4)..<(p + 4 + len)])))
-            p += 4 + len
+        var r = ByteReader(b[(offset + 4)..<end])
+        while !r.isAtEnd {
+            let p = offset + 4 + r.offset
+            guard r.remaining >= 4 else { throw .badTLVArea(offset: p, reason: "TLV header runs past the area") }
+            let type = checkedU16(&r, "it_type")
+            let len = Int(checkedU16(&r, "it_len"))
+            guard let value = try? r.octets(len, "TLV value") else {
+                throw .badTLVArea(offset: p, reason: "TLV 0x\(String(type, radix: 16)) of \(len) bytes runs past the area")
+            }
+            tlvs.append(MCUbootTLV(type: type, value: Array(value)))
         }
         return tlvs
     }

@@ -1,3 +1,5 @@
+import WireFormat
+
 /// `struct image_header` (MCUboot `boot/bootutil/include/bootutil/image.h`): the 32 little-endian
 /// octets at the start of every image. The payload starts at `headerSize` (the header is padded).
 public struct MCUbootImageHeader: Equatable, Sendable {
@@ -22,18 +24,22 @@ public struct MCUbootImageHeader: Equatable, Sendable {
     /// Reads the fixed header; checks only that the octets are there and the magic is right.
     public init(parsing bytes: [UInt8]) throws(MCUbootImageError) {
         guard bytes.count >= Self.size else { throw .tooShort(size: bytes.count) }
-        let m = Self.le32(bytes, 0)
-        guard m == Self.magic else { throw .badMagic(found: m) }
-        loadAddress = Self.le32(bytes, 4)
-        headerSize = Self.le16(bytes, 8)
-        protectedTLVSize = Self.le16(bytes, 10)
-        imageSize = Self.le32(bytes, 12)
-        flags = Self.le32(bytes, 16)
-        version = MCUbootImageVersion(major: bytes[20], minor: bytes[21], revision: Self.le16(bytes, 22), build: Self.le32(bytes, 24))
-    }
-
-    static func le16(_ b: [UInt8], _ o: Int) -> UInt16 { UInt16(b[o]) | UInt16(b[o + 1]) << 8 }
-    static func le32(_ b: [UInt8], _ o: Int) -> UInt32 {
-        UInt32(b[o]) | UInt32(b[o + 1]) << 8 | UInt32(b[o + 2]) << 16 | UInt32(b[o + 3]) << 24
+        var r = ByteReader(bytes[..<Self.size])
+        let fields: (magic: UInt32, load: UInt32, header: UInt16, protected: UInt16, image: UInt32, flags: UInt32,
+                     major: UInt8, minor: UInt8, revision: UInt16, build: UInt32)
+        do throws(DecodeError) {
+            fields = (try r.u32("ih_magic"), try r.u32("ih_load_addr"), try r.u16("ih_hdr_size"), try r.u16("ih_protect_tlv_size"),
+                      try r.u32("ih_img_size"), try r.u32("ih_flags"), try r.u8("iv_major"), try r.u8("iv_minor"),
+                      try r.u16("iv_revision"), try r.u32("iv_build_num"))
+        } catch {
+            throw .tooShort(size: bytes.count)  // not reached: the length is checked
+        }
+        guard fields.magic == Self.magic else { throw .badMagic(found: fields.magic) }
+        loadAddress = fields.load
+        headerSize = fields.header
+        protectedTLVSize = fields.protected
+        imageSize = fields.image
+        flags = fields.flags
+        version = MCUbootImageVersion(major: fields.major, minor: fields.minor, revision: fields.revision, build: fields.build)
     }
 }

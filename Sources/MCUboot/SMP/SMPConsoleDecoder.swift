@@ -1,3 +1,5 @@
+import WireFormat
+
 /// Turns console bytes, fed in any split, into SMP packets: the inverse of `SMPConsoleEncoder`.
 /// Pure and incremental (bytes in, events out; nothing blocks).
 ///
@@ -84,8 +86,9 @@ public struct SMPConsoleDecoder: Sendable {
     private mutating func complete(_ events: inout [Event]) {
         guard text.count % 4 == 0 else { return }
         guard let decoded = Base64.decode(text) else { return fail(.badBase64, &events) }
-        guard decoded.count >= 2 else { return }
-        let declared = Int(decoded[0]) << 8 | Int(decoded[1])
+        var length = ByteReader(decoded)
+        guard let declaredLength = try? length.u16("Length", endianness: .big) else { return }
+        let declared = Int(declaredLength)
         guard declared >= SMPPacket.headerSize + 2, declared <= maximumFrameLength else { return fail(.badLength(declared: declared), &events) }
         if decoded.count < declared + 2 { return }
         guard decoded.count == declared + 2 else { return fail(.lengthMismatch(declared: declared, decoded: decoded.count - 2), &events) }

@@ -1,3 +1,5 @@
+import WireFormat
+
 /// Frames SMP packets for a serial console, the transport MCUboot's serial recovery speaks
 /// (Zephyr `doc/services/device_mgmt/smp_transport.rst` "SMP over console"; MCUboot
 /// `boot_serial.c` boot_serial_output and boot_serial_in_dec).
@@ -18,9 +20,11 @@ public enum SMPConsoleEncoder {
     /// The decoded buffer a packet becomes before base64: length, packet, CRC.
     public static func frameBuffer(_ packet: SMPPacket) -> [UInt8] {
         let p = packet.encoded()
-        let crc = CRC16.xmodem(p)
-        let n = p.count + 2
-        return [UInt8((n >> 8) & 0xFF), UInt8(n & 0xFF)] + p + [UInt8(crc >> 8), UInt8(crc & 0xFF)]
+        var w = ByteWriter(capacity: p.count + 4)
+        w.u16(UInt16(truncatingIfNeeded: p.count + 2), endianness: .big)
+        w.octets(p)
+        w.u16(CRC16.xmodem(p), endianness: .big)
+        return w.bytes
     }
 
     /// The console bytes for one packet. `lineLength` (at least 7) bounds each line, marker and

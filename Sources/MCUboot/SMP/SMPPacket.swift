@@ -1,3 +1,5 @@
+import WireFormat
+
 /// One SMP (mcumgr) packet: the 8-octet big-endian header and its CBOR payload.
 ///
 /// Header layout (Zephyr `doc/services/device_mgmt/smp_protocol.rst`; MCUboot
@@ -34,15 +36,23 @@ public struct SMPPacket: Equatable, Sendable {
     /// Parses header and payload; the header's length must match the payload exactly.
     public init(decoding bytes: [UInt8]) throws(SMPError) {
         guard bytes.count >= Self.headerSize else { throw .shortHeader(count: bytes.count) }
-        let length = Int(bytes[2]) << 8 | Int(bytes[3])
-        guard length == bytes.count - Self.headerSize else { throw .lengthMismatch(header: length, actual: bytes.count - Self.headerSize) }
-        op = bytes[0] & 0x07
-        version = (bytes[0] >> 3) & 0x03
-        flags = bytes[1]
-        group = UInt16(bytes[4]) << 8 | UInt16(bytes[5])
-        sequence = bytes[6]
-        id = bytes[7]
-        payload = Array(bytes[Self.headerSize...])
+        var r = ByteReader(bytes)
+        let header: (opVersion: UInt8, flags: UInt8, length: UInt16, group: UInt16, sequence: UInt8, id: UInt8)
+        do throws(DecodeError) {
+            header = (try r.u8("Op"), try r.u8("Flags"), try r.u16("Length", endianness: .big), try r.u16("Group", endianness: .big),
+                      try r.u8("Sequence"), try r.u8("Command_ID"))
+        } catch {
+            throw .shortHeader(count: bytes.count)  // not reached: the length is checked
+        }
+        let length = Int(header.length)
+        guard length == r.remaining else { throw .lengthMismatch(header: length, actual: r.remaining) }
+        op = header.opVersion & 0x07
+        version = (header.opVersion >> 3) & 0x03
+        flags = header.flags
+        group = header.group
+        sequence = header.sequence
+        id = header.id
+        payload = Array(r.unread)
     }
 
     public var operation: SMPOperation? { SMPOperation(rawValue: op) }
@@ -53,8 +63,14 @@ public struct SMPPacket: Equatable, Sendable {
 
     /// Header followed by payload.
     public func encoded() -> [UInt8] {
-        let n = payload.count
-        return [version << 3 | (op & 0x07), flags, UInt8((n >> 8) & 0xFF), UInt8(n & 0xFF),
-                UInt8(group >> 8), UInt8(group & 0xFF), sequence, id] + payload
+        var w = ByteWriter(capacity: Self.headerSize + payload.count)
+        w.u8(version << 3 | (op & 0x07))
+        w.u8(flags)
+        w.u16(UInt16(truncatingIfNeeded: payload.count), endianness: .big)
+        w.u16(group, endianness: .big)
+        w.u8(sequence)
+        w.u8(id)
+        w.octets(payload)
+        return w.bytes
     }
 }

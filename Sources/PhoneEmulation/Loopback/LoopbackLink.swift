@@ -9,9 +9,9 @@ import ReflectorFirmware
 /// every hop is what a real device pair would exchange.
 public struct LoopbackLink<InitiatorRadio: RadioPort, ReflectorRadio: RadioPort> {
     public var initiatorHost: InitiatorHost
-    public var initiatorController: CSController
+    public var initiatorController: CSController<AES128>
     public var reflectorHost: ReflectorHostApp
-    public var reflectorController: CSController
+    public var reflectorController: CSController<AES128>
     public var initiatorRadio: InitiatorRadio
     public var reflectorRadio: ReflectorRadio
     /// The virtual clock, µs.
@@ -25,8 +25,8 @@ public struct LoopbackLink<InitiatorRadio: RadioPort, ReflectorRadio: RadioPort>
     /// Procedures in which the two controllers' plans disagreed (never expected: a bug).
     public private(set) var planMismatches = 0
 
-    public init(initiatorHost: InitiatorHost, initiatorController: CSController, reflectorHost: ReflectorHostApp,
-                reflectorController: CSController, initiatorRadio: InitiatorRadio, reflectorRadio: ReflectorRadio, recordHCI: Bool = false) {
+    public init(initiatorHost: InitiatorHost, initiatorController: CSController<AES128>, reflectorHost: ReflectorHostApp,
+                reflectorController: CSController<AES128>, initiatorRadio: InitiatorRadio, reflectorRadio: ReflectorRadio, recordHCI: Bool = false) {
         self.initiatorHost = initiatorHost
         self.initiatorController = initiatorController
         self.reflectorHost = reflectorHost

@@ -7,7 +7,7 @@ import ReflectorFirmware
 package enum ProcedureExchange {
     /// Returns whether both plans agreed to the end, and the end time of the last step.
     package static func run<I: RadioPort, R: RadioPort>(
-        initiator: inout CSController, reflector: inout CSController, initiatorRadio: inout I, reflectorRadio: inout R
+        initiator: inout CSController<AES128>, reflector: inout CSController<AES128>, initiatorRadio: inout I, reflectorRadio: inout R
     ) -> (agreed: Bool, end: UInt64) {
         initiator.beginProcedure()
         reflector.beginProcedure()

@@ -1,56 +1,59 @@
+import WireFormat
+
 /// HCI command handling: parse the packet, check it as a controller must, answer with Command
 /// Complete or Command Status, and start the LL procedure a command needs.
 extension CSController {
     /// Handles one HCI command packet (opcode, length, parameters; no H4 indicator). Malformed
     /// packets and parameters are answered with an error status; nothing traps.
     public mutating func handleCommand(_ bytes: some Collection<UInt8>) {
-        let packet: HCICommandPacket
+        let packet: HCIPacket
         do {
-            packet = try HCICommandPacket.decode(bytes)
+            packet = try HCIPacket(command: bytes)
         } catch {
             // A packet whose length octet disagrees with its size: answer for its opcode if there is one.
-            let b = Array(bytes)
-            if b.count >= 2 { commandStatus(UInt16(b[0]) | UInt16(b[1]) << 8, .invalidHCICommandParameters) }
+            if let opcode = HCIPacket(indicator: .command, bytes: Array(bytes)).opcode { commandStatus(opcode, .invalidHCICommandParameters) }
             return
         }
-        let op = packet.opcode
+        guard let op = packet.opcode else { return }  // a decoded command packet has one
         let p = packet.parameters
         switch op {
-        case ControllerOpcode.reset:
+        case HCIOpcode.reset:
             resetState()
             complete(op, status: .success)
-        case ControllerOpcode.setEventMask:
+        case HCIOpcode.setEventMask:
             guard p.count == 8 else { return complete(op, status: .invalidHCICommandParameters) }
-            masks.events = Self.u64(p)
+            masks.events = EventMasks.mask(p)
             complete(op, status: .success)
-        case ControllerOpcode.leSetEventMask:
+        case HCIOpcode.leSetEventMask:
             guard p.count == 8 else { return complete(op, status: .invalidHCICommandParameters) }
-            masks.leEvents = Self.u64(p)
-            if masks.leEvents & (1 << 55) != 0 { capabilitiesLayout = v2CapabilitiesLayout }
+            masks.leEvents = EventMasks.mask(p)
+            if masks.leEvents & EventMasks.bit(forLESubevent: LESubeventCode.csReadRemoteSupportedCapabilitiesCompleteV2) != 0 {
+                capabilitiesLayout = v2CapabilitiesLayout
+            }
             complete(op, status: .success)
-        case ControllerOpcode.readLocalVersion:
+        case HCIOpcode.readLocalVersionInformation:
             var w = ByteWriter(capacity: 9)
             w.u8(HCIStatus.success.rawValue)
             w.u8(hciVersion)
-            w.u16(0x0001)  // HCI_Subversion
+            w.u16(Self.subversion)  // HCI_Subversion
             w.u8(hciVersion)  // LMP/LL version
-            w.u16(0xFFFF)  // Company_ID: none assigned (this is a model)
-            w.u16(0x0001)  // LMP_Subversion
+            w.u16(Self.companyIdentifier)
+            w.u16(Self.subversion)  // LMP_Subversion
             complete(op, w.bytes)
-        case ControllerOpcode.readLocalSupportedCommands:
+        case HCIOpcode.readLocalSupportedCommands:
             complete(op, [HCIStatus.success.rawValue] + SupportedCommands.bitmap)
-        case ControllerOpcode.readLocalSupportedFeatures:
+        case HCIOpcode.readLocalSupportedFeatures:
             // LMP features: LE supported (controller) bit 38, BR/EDR not supported bit 37.
             complete(op, [HCIStatus.success.rawValue] + Self.octets(UInt64(1) << 38 | UInt64(1) << 37))
-        case ControllerOpcode.readBDAddr:
+        case HCIOpcode.readBDAddr:
             complete(op, [HCIStatus.success.rawValue] + Array(Self.octets(address).prefix(6)))
-        case ControllerOpcode.leReadLocalSupportedFeatures:
+        case HCIOpcode.leReadLocalSupportedFeatures:
             complete(op, [HCIStatus.success.rawValue] + Self.octets(leFeatures))
-        case ControllerOpcode.leReadBufferSize:
+        case HCIOpcode.leReadBufferSize:
             complete(op, [HCIStatus.success.rawValue, 251, 0, 4])
-        case ControllerOpcode.leReadBufferSizeV2:
+        case HCIOpcode.leReadBufferSizeV2:
             complete(op, [HCIStatus.success.rawValue, 251, 0, 4, 0, 0, 0])
-        case ControllerOpcode.leSetHostFeature:
+        case HCIOpcode.leSetHostFeature:
             guard p.count == 2, p[1] <= 1 else { return complete(op, status: .invalidHCICommandParameters) }
             guard p[0] == 47 else { return complete(op, status: .unsupportedFeatureOrParameterValue) }
             if p[1] == 1 { hostFeatures |= 1 << 47 } else { hostFeatures &= ~(1 << 47) }
@@ -196,14 +199,9 @@ extension CSController {
         lastProcedureCounter = nil
         versionRequested = false
         run = nil
+        planner = nil
         events.removeAll()
         pdus.removeAll()
-    }
-
-    public static func u64(_ p: [UInt8]) -> UInt64 {
-        var v: UInt64 = 0
-        for (i, b) in p.prefix(8).enumerated() { v |= UInt64(b) << UInt64(8 * i) }
-        return v
     }
 
     static func octets(_ v: UInt64) -> [UInt8] {
@@ -211,20 +209,4 @@ extension CSController {
         w.uint(v, 8)
         return w.bytes
     }
-}
-
-/// Opcodes of the general commands the controller answers besides the CS ones
-/// (Core 6.0 Vol 4 Part E §7.3, §7.4, §7.8).
-enum ControllerOpcode {
-    static let setEventMask: UInt16 = 0x0C01
-    static let reset: UInt16 = 0x0C03
-    static let readLocalVersion: UInt16 = 0x1001
-    static let readLocalSupportedCommands: UInt16 = 0x1002
-    static let readLocalSupportedFeatures: UInt16 = 0x1003
-    static let readBDAddr: UInt16 = 0x1009
-    static let leSetEventMask: UInt16 = 0x2001
-    static let leReadBufferSize: UInt16 = 0x2002
-    static let leReadLocalSupportedFeatures: UInt16 = 0x2003
-    static let leReadBufferSizeV2: UInt16 = 0x2060
-    static let leSetHostFeature: UInt16 = 0x2074
 }

@@ -61,7 +61,7 @@ extension CSController {
     /// real link both deliver the indication well before its instant).
     mutating func applyClassification(_ map: ChannelMap) {
         channelClassification = map
-        run?.planner.setClassification(map)
+        planner?.setClassification(map)
     }
 
     mutating func reject(_ opcode: UInt8, _ status: HCIStatus) {
@@ -99,25 +99,26 @@ extension CSController {
     /// Read Remote Version Information: send our LL_VERSION_IND; the peer answers with its own.
     mutating func requestVersion() {
         versionRequested = true
-        if !versionSent {
-            versionSent = true
-            pdus.append(LLVersionInd(version: hciVersion, companyIdentifier: 0xFFFF, subversion: 0x0001).encode())
-        }
+        sendVersionOnce()
         if let v = remoteVersion { reportVersion(v) }
     }
 
     mutating func receiveVersion(_ v: LLVersionInd) {
         remoteVersion = v
-        if !versionSent {
-            versionSent = true
-            pdus.append(LLVersionInd(version: hciVersion, companyIdentifier: 0xFFFF, subversion: 0x0001).encode())
-        }
+        sendVersionOnce()
         if versionRequested { reportVersion(v) }
+    }
+
+    /// Each side sends its LL_VERSION_IND once per connection (Vol 6 Part B §5.1.5).
+    mutating func sendVersionOnce() {
+        guard !versionSent else { return }
+        versionSent = true
+        pdus.append(LLVersionInd(version: hciVersion, companyIdentifier: Self.companyIdentifier, subversion: Self.subversion).encode())
     }
 
     mutating func reportVersion(_ v: LLVersionInd) {
         versionRequested = false
-        guard masks.events & (1 << 11) != 0 else { return }  // Read Remote Version Information Complete is bit 11
+        guard masks.allows(event: ReadRemoteVersionInformationComplete.eventCode) else { return }
         send(ReadRemoteVersionInformationComplete(connectionHandle: connection.handle, version: v.version,
                                                   companyIdentifier: v.companyIdentifier, subversion: v.subversion).packet)
     }
@@ -126,28 +127,28 @@ extension CSController {
 
     /// The central's half of CS security start: fresh CS_IV_C, CS_IN_C, CS_PV_C in LL_CS_SEC_REQ.
     mutating func startSecurity() {
-        let halves = SecurityHalves(iv: random.next(), instantiationNonce: UInt32(truncatingIfNeeded: random.next()), personalization: random.next())
+        let halves = CSSecurityHalves(random: &random)
         pendingSecurity = halves
-        pdus.append(LLControlPDU.csSecReq(LLCSSecReq(ivC: halves.iv, inC: halves.instantiationNonce, pvC: halves.personalization)).encode())
+        pdus.append(LLCSSecReq(halves).encode())
     }
 
     mutating func receiveSecurityRequest(_ req: LLCSSecReq) {
         guard !connection.isCentral else { return reject(LLControlOpcode.csSecReq.rawValue, .llProcedureCollision) }
         guard run == nil else { return reject(LLControlOpcode.csSecReq.rawValue, .commandDisallowed) }
-        let rsp = LLCSSecRsp(ivP: random.next(), inP: UInt32(truncatingIfNeeded: random.next()), pvP: random.next())
-        pdus.append(LLControlPDU.csSecRsp(rsp).encode())
+        let rsp = LLCSSecRsp(CSSecurityHalves(random: &random))
+        pdus.append(rsp.encode())
         securityStarted(CSSecurityMaterial(request: req, response: rsp))
     }
 
     mutating func receiveSecurityResponse(_ rsp: LLCSSecRsp) {
         guard let h = pendingSecurity else { return }
         pendingSecurity = nil
-        securityStarted(CSSecurityMaterial(request: LLCSSecReq(ivC: h.iv, inC: h.instantiationNonce, pvC: h.personalization), response: rsp))
+        securityStarted(CSSecurityMaterial(central: h, peripheral: rsp.halves))
     }
 
     /// Both sides instantiate the same DRBG (h9); the procedure counter starts again.
     mutating func securityStarted(_ material: CSSecurityMaterial) {
-        drbg = material.makeDRBG()
+        drbg = material.makeDRBG(cipher: Cipher.self)
         lastProcedureCounter = nil
         sendLEMeta(code: LECSSecurityEnableComplete.subeventCode, body: LECSSecurityEnableComplete(connectionHandle: connection.handle).encode())
     }

@@ -60,10 +60,8 @@ extension CSController {
         if connection.isCentral {
             sendIndication(for: req, offset: req.offsetMin, eventCount: req.connEventCount)
         } else {
-            pdus.append(LLControlPDU.csRsp(LLCSRsp(
-                configID: req.configID, connEventCount: req.connEventCount, offsetMin: req.offsetMin, offsetMax: req.offsetMax,
-                eventInterval: req.eventInterval, subeventsPerEvent: req.subeventsPerEvent, subeventInterval: req.subeventInterval,
-                subeventLength: req.subeventLength, aci: req.aci, phy: req.phy, powerDelta: req.powerDelta)).encode())
+            pdus.append(LLCSRsp(configID: req.configID, connEventCount: req.connEventCount, offsetMin: req.offsetMin,
+                                offsetMax: req.offsetMax, schedule: req.schedule).encode())
         }
     }
 
@@ -80,10 +78,7 @@ extension CSController {
     }
 
     mutating func sendIndication(for req: LLCSReq, offset: UInt32, eventCount: UInt16) {
-        pdus.append(LLControlPDU.csInd(LLCSInd(
-            configID: req.configID, connEventCount: eventCount, offset: offset, eventInterval: req.eventInterval,
-            subeventsPerEvent: req.subeventsPerEvent, subeventInterval: req.subeventInterval, subeventLength: req.subeventLength,
-            aci: req.aci, phy: req.phy, powerDelta: req.powerDelta)).encode())
+        pdus.append(LLCSInd(configID: req.configID, connEventCount: eventCount, offset: offset, schedule: req.schedule).encode())
         startProcedures(req, eventCount: eventCount, offset: offset)
     }
 
@@ -99,11 +94,11 @@ extension CSController {
         let interval = connection.intervalMicroseconds
         let schedule = ProcedureSchedule(subeventLength: req.subeventLength, subeventInterval: UInt32(req.eventInterval) * interval,
                                          maxProcedureLength: UInt32(req.maxProcedureLength) * 625)
-        let planner = ProcedurePlanner(configuration: config, schedule: schedule, antennaPaths: aci.antennaPaths, drbg: drbg,
-                                       policy: leftoverBitPolicy, classification: channelClassification, lastProcedureCounter: lastProcedureCounter)
+        planner = ProcedurePlanner(configuration: config, schedule: schedule, antennaPaths: aci.antennaPaths, drbg: drbg,
+                                   policy: leftoverBitPolicy, classification: channelClassification, lastProcedureCounter: lastProcedureCounter)
         let engine = CSStepEngine(configuration: config, antennaConfiguration: aci, syncAntenna: defaultSettings.syncAntenna)
         let firstStart = UInt64(eventCount) * UInt64(interval) + UInt64(offset)
-        run = ProcedureRun(planner: planner, engine: engine, configID: req.configID, procedureCount: req.procedureCount,
+        run = ProcedureRun(engine: engine, configID: req.configID, procedureCount: req.procedureCount,
                            procedureIntervalEvents: req.procedureInterval, eventInterval: req.eventInterval,
                            connectionInterval: interval, referencePowerLevel: selectedTxPower, firstStart: firstStart, firstEvent: eventCount)
         sendLEMeta(code: LECSProcedureEnableComplete.subeventCode, body: LECSProcedureEnableComplete(
@@ -117,11 +112,12 @@ extension CSController {
     mutating func stopProcedures(configID: UInt8) {
         guard let r = run, r.configID == configID else { return }
         if r.inProcedure { endProcedure() }
-        if let r = run, r.planner.hasBegun {
-            drbg = r.planner.bits.drbg
-            lastProcedureCounter = r.planner.procedureCounter
+        if let p = planner, p.hasBegun {
+            drbg = p.bits.drbg
+            lastProcedureCounter = p.procedureCounter
         }
         run = nil
+        planner = nil
         sendProcedureEnableComplete(status: .success, configID: configID, enabled: false)
     }
 

@@ -10,9 +10,11 @@ extension CSController {
     /// Begins the next procedure (the caller has advanced the clock to its start). Returns false
     /// when no procedure is due.
     @discardableResult
+    @_specialize(exported: true, where Cipher == AES128)
     public mutating func beginProcedure() -> Bool {
-        guard var r = run, !r.inProcedure, let start = r.nextStart else { return false }
-        r.planner.beginProcedure()
+        guard var r = run, !r.inProcedure, let start = r.nextStart, planner != nil else { return false }
+        planner!.beginProcedure()
+        r.procedureCounter = planner!.procedureCounter
         r.inProcedure = true
         r.procedureStart = start
         r.procedureEvent = r.firstEvent &+ UInt16(truncatingIfNeeded: r.completed) &* r.procedureIntervalEvents
@@ -24,12 +26,14 @@ extension CSController {
     }
 
     /// The next step of the running procedure, or nil when it is complete (then call `endProcedure`).
+    @_specialize(exported: true, where Cipher == AES128)
     public mutating func nextStep() -> PlannedStep? {
         guard run?.inProcedure == true else { return nil }
-        return run!.planner.nextStep()
+        return planner?.nextStep()
     }
 
     /// When `step` starts on the controller clock.
+    @_specialize(exported: true, where Cipher == AES128)
     public func startTime(of step: PlannedStep) -> UInt64 {
         (run?.procedureStart ?? 0) + UInt64(step.startMicroseconds)
     }
@@ -76,10 +80,11 @@ extension CSController {
 
     /// Ends the running procedure: reports its last subevent with Procedure_Done_Status
     /// "complete", and counts it towards Max_Procedure_Count.
+    @_specialize(exported: true, where Cipher == AES128)
     public mutating func endProcedure() {
         guard run?.inProcedure == true else { return }
         // A classification that leaves fewer than 15 channels aborts the procedure (reason 0x2).
-        let aborted = !run!.planner.hasSufficientChannels
+        let aborted = planner?.hasSufficientChannels == false
         reportSubevent(procedureDone: true, abort: aborted ? AbortReasons(procedure: .insufficientChannels, subevent: .none) : nil)
         run!.inProcedure = false
         run!.completed += 1
@@ -97,7 +102,7 @@ extension CSController {
         let result = LECSSubeventResult(
             connectionHandle: connection.handle, configID: r.configID,
             startACLConnectionEventCounter: r.procedureEvent &+ UInt16(r.subevent) &* r.eventInterval,
-            procedureCounter: r.planner.procedureCounter, frequencyCompensation: compensation,
+            procedureCounter: r.procedureCounter, frequencyCompensation: compensation,
             referencePowerLevel: r.referencePowerLevel,
             procedureDoneStatus: abort != nil ? .aborted : procedureDone ? .complete : .partial,
             subeventDoneStatus: abort != nil ? .aborted : .complete, abortReasons: abort ?? .none,

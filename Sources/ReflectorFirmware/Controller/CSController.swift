@@ -7,10 +7,18 @@
 /// It owns no transport and no radio: the caller moves bytes (`handleCommand`, `receiveFromPeer`,
 /// `takeEvents`, `takePDUs`) and lends the radio for each step (`run`, or `transmit` and
 /// `receive`), so the same controller runs in the emulator's loopback and behind a UART.
-public struct CSController: Sendable {
+///
+/// `Cipher` is the AES-128 behind the CS DRBG (`BlockCipher`): `AES128` in software, which the
+/// initializers without a `cipher:` argument choose, or a board's ECB peripheral.
+public struct CSController<Cipher: BlockCipher>: Sendable {
     public let localCapabilities: CSCapabilities
     /// HCI_Version (and LL VersNr): 0x11 for Core 6.3.
     public let hciVersion: UInt8
+    /// Company_Identifier of Read Local Version Information and LL_VERSION_IND: 0xFFFF, none
+    /// assigned (this is a model, not a vendor's controller).
+    public static var companyIdentifier: UInt16 { 0xFFFF }
+    /// HCI_Subversion and LMP/LL SubVersNr of this controller model.
+    public static var subversion: UInt16 { 0x0001 }
     public let address: UInt64
     public var connection: LinkConnection
     public var masks = EventMasks()
@@ -29,9 +37,9 @@ public struct CSController: Sendable {
     public internal(set) var remoteCapabilities: CSCapabilities?
     public internal(set) var remoteFAETable: FAETable?
     /// The DRBG both sides instantiated in CS security start; nil before it.
-    public internal(set) var drbg: CSDRBG?
+    public internal(set) var drbg: CSDRBG<Cipher>?
     /// The central's halves while its LL_CS_SEC_REQ awaits the answer.
-    var pendingSecurity: SecurityHalves?
+    var pendingSecurity: CSSecurityHalves?
     public internal(set) var defaultSettings = DefaultSettings()
     public internal(set) var configurations = [CSConfiguration?](repeating: nil, count: 4)
     public internal(set) var procedureParameters = [ProcedureParameters?](repeating: nil, count: 4)
@@ -49,12 +57,15 @@ public struct CSController: Sendable {
     var versionRequested = false
     public internal(set) var remoteVersion: LLVersionInd?
     var run: ProcedureRun?
+    /// The steps of `run`'s procedures, drawn from the connection's DRBG; set and cleared with it.
+    var planner: ProcedurePlanner<Cipher>?
     /// The leftover-bit policy both sides use (a project setting; see `LeftoverBitPolicy`).
     public var leftoverBitPolicy: LeftoverBitPolicy = .regeneratePerStep
     /// The controller clock (µs) as last told by `advance(to:)`; procedures start after it.
     public internal(set) var now: UInt64 = 0
 
-    public init(capabilities: CSCapabilities, hciVersion: UInt8 = 0x11, address: UInt64, connection: LinkConnection, seed: UInt64) {
+    public init(capabilities: CSCapabilities, hciVersion: UInt8 = 0x11, address: UInt64, connection: LinkConnection, seed: UInt64,
+                cipher: Cipher.Type) {
         localCapabilities = capabilities
         self.hciVersion = hciVersion
         self.address = address & 0xFFFF_FFFF_FFFF
@@ -63,18 +74,21 @@ public struct CSController: Sendable {
     }
 
     /// HCI event packets for the host (without the H4 indicator), oldest first; clears the queue.
+    @_specialize(exported: true, where Cipher == AES128)
     public mutating func takeEvents() -> [[UInt8]] {
         defer { events.removeAll(keepingCapacity: true) }
         return events
     }
 
     /// LL control PDUs for the peer controller (opcode and CtrData), oldest first; clears the queue.
+    @_specialize(exported: true, where Cipher == AES128)
     public mutating func takePDUs() -> [[UInt8]] {
         defer { pdus.removeAll(keepingCapacity: true) }
         return pdus
     }
 
     /// Moves the controller clock forward (connection events pass with it).
+    @_specialize(exported: true, where Cipher == AES128)
     public mutating func advance(to time: UInt64) {
         guard time > now else { return }
         now = time
@@ -86,12 +100,12 @@ public struct CSController: Sendable {
 
     // MARK: Sending
 
-    mutating func send(_ event: HCIEventPacket) { events.append(event.encode()) }
+    mutating func send(_ event: HCIPacket) { events.append(event.encode()) }
 
     /// Sends an LE Meta event if the host unmasked it.
     mutating func sendLEMeta(code: UInt8, body: [UInt8]) {
         guard masks.allows(leSubevent: code) else { return }
-        send(HCIEventPacket(leSubevent: code, body: body))
+        send(HCIPacket(leSubevent: code, body: body))
     }
 
     mutating func complete(_ opcode: UInt16, _ returnParameters: [UInt8]) {
@@ -107,9 +121,9 @@ public struct CSController: Sendable {
     }
 }
 
-/// The central's or peripheral's halves of the CS security material (Vol 6 Part B §5.1.23).
-struct SecurityHalves: Sendable, Equatable {
-    var iv: UInt64
-    var instantiationNonce: UInt32
-    var personalization: UInt64
+/// The software controller: `CSController` with the table-driven `AES128`.
+extension CSController where Cipher == AES128 {
+    public init(capabilities: CSCapabilities, hciVersion: UInt8 = 0x11, address: UInt64, connection: LinkConnection, seed: UInt64) {
+        self.init(capabilities: capabilities, hciVersion: hciVersion, address: address, connection: connection, seed: seed, cipher: AES128.self)
+    }
 }

@@ -1,9 +1,9 @@
 /// The procedures of one enabled configuration, from LE CS Procedure Enable until they are
-/// disabled or Max_Procedure_Count is reached: the planner and step engine both controllers
-/// run in lockstep, where each procedure starts, and the step results gathered into LE CS
-/// Subevent Result events (Core 6.0 Vol 6 Part H §4; Vol 4 Part E §7.7.65.44).
+/// disabled or Max_Procedure_Count is reached: the step engine both controllers run in
+/// lockstep, where each procedure starts, and the step results gathered into LE CS Subevent
+/// Result events (Core 6.0 Vol 6 Part H §4; Vol 4 Part E §7.7.65.44). The planner, the one part
+/// that depends on the controller's `BlockCipher`, is the controller's own, beside this.
 struct ProcedureRun: Sendable {
-    var planner: ProcedurePlanner
     let engine: CSStepEngine
     let configID: UInt8
     let role: CSRole
@@ -25,6 +25,8 @@ struct ProcedureRun: Sendable {
     var inProcedure = false
     var procedureStart: UInt64 = 0
     var procedureEvent: UInt16 = 0
+    /// The procedure counter of the procedure being run (the planner's, as it began it).
+    var procedureCounter: UInt16 = 0
 
     /// Results of the subevent being run.
     var subevent: UInt8 = 0
@@ -33,9 +35,8 @@ struct ProcedureRun: Sendable {
     /// Initiator: frequency compensation applied so far this procedure, in ppm.
     var compensationPPM: Float = 0
 
-    init(planner: ProcedurePlanner, engine: CSStepEngine, configID: UInt8, procedureCount: UInt16, procedureIntervalEvents: UInt16,
+    init(engine: CSStepEngine, configID: UInt8, procedureCount: UInt16, procedureIntervalEvents: UInt16,
          eventInterval: UInt16, connectionInterval: UInt32, referencePowerLevel: Int8, firstStart: UInt64, firstEvent: UInt16) {
-        self.planner = planner
         self.engine = engine
         self.configID = configID
         role = engine.role

@@ -3,8 +3,10 @@
 ///
 /// Table-driven (one 256-entry T-table, rotated for the other three columns) with the key
 /// schedule expanded once, so the DRBG pays ten table rounds per block and allocates nothing.
+/// The default `BlockCipher`; a T-table is not constant-time, so a board with an AES ECB
+/// peripheral should use that instead.
 /// Only encryption is needed: the DRBG, f7, f8 and f9 never decrypt.
-public struct AES128: Sendable {
+public struct AES128: BlockCipher {
     /// The 44 words of the expanded key schedule.
     @usableFromInline var roundKeys: InlineArray<44, UInt32>
 

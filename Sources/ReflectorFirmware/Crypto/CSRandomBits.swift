@@ -5,8 +5,8 @@
 /// and bits leave an octet most significant first. When a cache runs dry inside one step the
 /// next block uses transaction counter + 1; a new step starts the counter again at 0.
 /// Fixed-size storage only: drawing bits never allocates.
-public struct CSRandomBits: Sendable {
-    public var drbg: CSDRBG
+public struct CSRandomBits<Cipher: BlockCipher>: Sendable {
+    public var drbg: CSDRBG<Cipher>
     public let policy: LeftoverBitPolicy
     /// The CS step counter of the step now drawing bits (its index within the procedure).
     public private(set) var step: UInt16 = 0
@@ -19,7 +19,7 @@ public struct CSRandomBits: Sendable {
     /// The transaction counter the next block of each ID will use.
     private var counter = InlineArray<10, UInt8>(repeating: 0)
 
-    public init(drbg: CSDRBG, policy: LeftoverBitPolicy = .regeneratePerStep) {
+    public init(drbg: CSDRBG<Cipher>, policy: LeftoverBitPolicy = .regeneratePerStep) {
         self.drbg = drbg
         self.policy = policy
     }
@@ -64,7 +64,7 @@ public struct CSRandomBits: Sendable {
             }
             let take = min(needed, Int(bitsLeft[t]))
             let used = 128 - Int(bitsLeft[t])
-            value = value << UInt32(take) | CSRandomBits.extract(cache[t], from: used, count: take)
+            value = value << UInt32(take) | Self.extract(cache[t], from: used, count: take)
             bitsLeft[t] -= UInt8(take)
             needed -= take
         }

@@ -4,17 +4,17 @@
 public struct CommandPipeline: Sendable {
     public init() {}
 
-    private var queue: [HCICommandPacket] = []
+    private var queue: [HCIPacket] = []
     /// The command sent and not yet answered.
-    public private(set) var outstanding: HCICommandPacket?
+    public private(set) var outstanding: HCIPacket?
 
     public var isIdle: Bool { queue.isEmpty && outstanding == nil }
 
     public mutating func enqueue<C: HCICommand>(_ command: C) { queue.append(command.packet) }
-    public mutating func enqueue(_ packet: HCICommandPacket) { queue.append(packet) }
+    public mutating func enqueue(_ packet: HCIPacket) { queue.append(packet) }
 
     /// The next command to send, if the previous one was answered.
-    public mutating func next() -> HCICommandPacket? {
+    public mutating func next() -> HCIPacket? {
         guard outstanding == nil, !queue.isEmpty else { return nil }
         outstanding = queue.removeFirst()
         return outstanding
@@ -22,7 +22,7 @@ public struct CommandPipeline: Sendable {
 
     /// What a Command Complete or Command Status event says about the outstanding command;
     /// nil for other events, or for an answer to another opcode (ignored, as hosts do).
-    public mutating func answer(_ event: HCIEventPacket) -> CommandAnswer? {
+    public mutating func answer(_ event: HCIPacket) -> CommandAnswer? {
         let answer: CommandAnswer
         switch event.eventCode {
         case CommandCompleteEvent.eventCode:

@@ -1,3 +1,5 @@
+import WireFormat
+
 /// Gathers LE CS Subevent Result and Continue events into whole procedures: subevents are
 /// reassembled first, then collected until one says the procedure is done (complete or aborted).
 public struct ProcedureAssembler: Sendable {
@@ -8,7 +10,7 @@ public struct ProcedureAssembler: Sendable {
     public init(role: CSRole) { self.role = role }
 
     /// Adds one LE Meta event (0x31 or 0x32); returns a procedure when its last subevent arrived.
-    public mutating func add(_ event: HCIEventPacket) throws(ProcedureAssemblyError) -> ProcedureResults? {
+    public mutating func add(_ event: HCIPacket) throws(ProcedureAssemblyError) -> ProcedureResults? {
         let decoded: SubeventResultEvent
         do { decoded = try SubeventResultEvent.decode(packet: event, role: role) } catch { throw .malformed(error) }
         let whole: LECSSubeventResult?

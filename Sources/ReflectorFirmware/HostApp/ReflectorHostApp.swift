@@ -1,3 +1,5 @@
+import WireFormat
+
 /// The accessory's host side of Channel Sounding: it readies its controller for the reflector
 /// role (event masks, CS host support, LE CS Set Default Settings) and, when inline PCT transfer
 /// is off, serves each procedure's results to the phone as RAS ranging data (real-time mode:
@@ -46,10 +48,10 @@ public struct ReflectorHostApp: Sendable {
     private mutating func enqueueStage() {
         defer { stage += 1 }
         switch stage {
-        case 0: pipeline.enqueue(HCICommandPacket(opcode: 0x0C03, parameters: []))
-        case 1: pipeline.enqueue(HCICommandPacket(opcode: 0x0C01, parameters: Self.octets(0x0000_1FFF_FFFF_FFFF | 1 << 61)))
-        case 2: pipeline.enqueue(HCICommandPacket(opcode: 0x2001, parameters: Self.octets(0x1F | 0xFF << 43 | 1 << 55)))
-        case 3: pipeline.enqueue(HCICommandPacket(opcode: 0x2074, parameters: [47, 1]))
+        case 0: pipeline.enqueue(CSHostSetup.reset)
+        case 1: pipeline.enqueue(CSHostSetup.setEventMask)
+        case 2: pipeline.enqueue(CSHostSetup.leSetEventMask)
+        case 3: pipeline.enqueue(CSHostSetup.setCSHostSupport)
         case 4:
             pipeline.enqueue(LECSSetDefaultSettings(connectionHandle: connectionHandle, initiatorEnabled: false, reflectorEnabled: true,
                                                     csSyncAntennaSelection: syncAntenna, maxTxPower: 20))
@@ -59,7 +61,7 @@ public struct ReflectorHostApp: Sendable {
 
     /// Handles one HCI event packet (no H4 indicator).
     public mutating func handleEvent(_ bytes: some Collection<UInt8>) -> [Output] {
-        guard let event = try? HCIEventPacket.decode(bytes) else { return [] }
+        guard let event = try? HCIPacket(event: bytes) else { return [] }
         if let answer = pipeline.answer(event) {
             return answer.status == .success ? [] : [.failed(opcode: answer.opcode, status: answer.status)]
         }
@@ -84,11 +86,5 @@ public struct ReflectorHostApp: Sendable {
         default:
             return []
         }
-    }
-
-    static func octets(_ v: UInt64) -> [UInt8] {
-        var w = ByteWriter(capacity: 8)
-        w.uint(v, 8)
-        return w.bytes
     }
 }

@@ -15,7 +15,7 @@ public struct AccessAddressPair: Sendable, Equatable {
     /// candidates for each side, and the candidate with the lower autocorrelation score wins
     /// (the second on a tie).
     @inline(__always)
-    public static func draw(_ bits: inout CSRandomBits) -> AccessAddressPair {
+    public static func draw<C: BlockCipher>(_ bits: inout CSRandomBits<C>) -> AccessAddressPair {
         let b = bits.block(.accessAddress)
         return AccessAddressPair(initiator: pick(b.word(0), b.word(1)), reflector: pick(b.word(2), b.word(3)))
     }

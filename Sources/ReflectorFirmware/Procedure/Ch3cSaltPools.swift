@@ -36,7 +36,7 @@ struct Ch3cSaltPools {
     /// Draws four cr1 shuffles from `bits` (TID 0, current step), in this order: the primary
     /// region's unvisited channels, all primary channels, the secondary region's unvisited
     /// channels, all secondary channels. Each list is ascending before its shuffle.
-    init(shape: Ch3cShape, visited: ChannelMap, bits: inout CSRandomBits) {
+    init<C: BlockCipher>(shape: Ch3cShape, visited: ChannelMap, bits: inout CSRandomBits<C>) {
         Ch3cSaltPools.fill(&primary, &primaryCount, primary: true, shape, skipping: visited, &bits)
         Ch3cSaltPools.fill(&primary, &primaryCount, primary: true, shape, skipping: .none, &bits)
         Ch3cSaltPools.fill(&secondary, &secondaryCount, primary: false, shape, skipping: visited, &bits)
@@ -44,8 +44,8 @@ struct Ch3cSaltPools {
     }
 
     /// Appends one shuffled list (the region's channels 0...78 not in `skipping`) to a pool.
-    private static func fill(_ pool: inout InlineArray<80, UInt8>, _ count: inout Int, primary: Bool,
-                             _ shape: Ch3cShape, skipping: ChannelMap, _ bits: inout CSRandomBits) {
+    private static func fill<C: BlockCipher>(_ pool: inout InlineArray<80, UInt8>, _ count: inout Int, primary: Bool,
+                                             _ shape: Ch3cShape, skipping: ChannelMap, _ bits: inout CSRandomBits<C>) {
         var list = InlineArray<40, UInt8>(repeating: 0)
         var n = 0
         for ch in 0...78 where isPrimary(ch, shape) == primary && !skipping.contains(ch) {

@@ -15,7 +15,7 @@ public struct ChannelCycle: Sendable {
 
     /// Starts a pass with the filtered channels shuffled by cr1 under `id`.
     @inline(__always)
-    public mutating func shuffle(_ filtered: FilteredChannels, _ id: TransactionID, _ bits: inout CSRandomBits) {
+    public mutating func shuffle<C: BlockCipher>(_ filtered: FilteredChannels, _ id: TransactionID, _ bits: inout CSRandomBits<C>) {
         sequence.count = filtered.count
         for i in 0..<filtered.count { sequence.channels[i] = filtered[i] }
         bits.cr1(&sequence.channels, count: filtered.count, id)

@@ -60,8 +60,8 @@ public struct ChannelSelection3c: Sendable {
     /// Generates the #3c sequence of a procedure with a single channel-map repetition (or the
     /// first of several when the caller does not need the later ones): a fresh state, drawing
     /// from `bits` at its current step with transaction ID 0.
-    public static func generate(shape: Ch3cShape, jump: UInt8, channels: FilteredChannels,
-                                bits: inout CSRandomBits) -> ChannelSequence {
+    public static func generate<C: BlockCipher>(shape: Ch3cShape, jump: UInt8, channels: FilteredChannels,
+                                                bits: inout CSRandomBits<C>) -> ChannelSequence {
         var state = ChannelSelection3cState()
         return generate(shape: shape, jump: jump, channels: channels, repetitions: 1, state: &state, bits: &bits)
     }
@@ -74,9 +74,9 @@ public struct ChannelSelection3c: Sendable {
     /// the trailing salt, as NimBLE does.
     ///
     /// - Precondition: `jump` is 2...8 and `repetitions` ≥ 1 (Create Config rejects others).
-    public static func generate(shape: Ch3cShape, jump: UInt8, channels: FilteredChannels,
-                                repetitions: UInt8, state: inout ChannelSelection3cState,
-                                bits: inout CSRandomBits) -> ChannelSequence {
+    public static func generate<C: BlockCipher>(shape: Ch3cShape, jump: UInt8, channels: FilteredChannels,
+                                                repetitions: UInt8, state: inout ChannelSelection3cState,
+                                                bits: inout CSRandomBits<C>) -> ChannelSequence {
         precondition(jump >= 2 && jump <= 8, "Ch3c_Jump must be 2...8")
         precondition(repetitions >= 1, "Channel_Map_Repetition must be at least 1")
         let id = TransactionID.channelSelection
@@ -160,7 +160,7 @@ public struct ChannelSelection3c: Sendable {
 
     /// Shuffles `seq` in place block by block with cr1 (TID 0): blocks of max(L / 4, 10),
     /// the last block taking the remainder.
-    static func shuffleInBlocks(_ seq: inout ChannelSequence, bits: inout CSRandomBits) {
+    static func shuffleInBlocks<C: BlockCipher>(_ seq: inout ChannelSequence, bits: inout CSRandomBits<C>) {
         let length = seq.count
         guard length > 0 else { return }
         let blockLength = max(length / 4, 10)

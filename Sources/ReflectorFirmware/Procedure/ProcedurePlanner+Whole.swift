@@ -1,6 +1,7 @@
 extension ProcedurePlanner {
     /// Plans the next procedure whole: begins it and collects its steps. For tools and tests;
     /// a controller pulls `nextStep()` as its radio needs steps.
+    @_specialize(exported: true, where Cipher == AES128)
     public mutating func planNextProcedure() -> [PlannedStep] {
         beginProcedure()
         var steps: [PlannedStep] = []

@@ -11,13 +11,13 @@
 /// run length is drawn (transaction ID 2) at the step that starts a run and carries across
 /// subevents; repetition steps replay channels but draw their own addresses, permutation and
 /// tone extension.
-public struct ProcedurePlanner: Sendable {
+public struct ProcedurePlanner<Cipher: BlockCipher>: Sendable {
     public let configuration: CSConfiguration
     public let schedule: ProcedureSchedule
     /// N_AP, from the antenna configuration index.
     public let antennaPaths: Int
     public private(set) var filtered: FilteredChannels
-    public private(set) var bits: CSRandomBits
+    public private(set) var bits: CSRandomBits<Cipher>
     /// The procedure counter of the procedure being planned (0 for the first after security start).
     public private(set) var procedureCounter: UInt16 = 0
     private var anyProcedureStarted = false
@@ -47,9 +47,10 @@ public struct ProcedurePlanner: Sendable {
     /// `drbg` is the connection's DRBG as it stands; `lastProcedureCounter` is the counter of the
     /// last procedure run on the connection since CS security start (nil if none), so that
     /// procedures enabled again continue the count and the backtracking chain.
+    @_specialize(exported: true, where Cipher == AES128)
     public init(
         configuration: CSConfiguration, schedule: ProcedureSchedule, antennaPaths: Int,
-        drbg: CSDRBG, policy: LeftoverBitPolicy = .regeneratePerStep, classification: ChannelMap = .allowed,
+        drbg: CSDRBG<Cipher>, policy: LeftoverBitPolicy = .regeneratePerStep, classification: ChannelMap = .allowed,
         lastProcedureCounter: UInt16? = nil
     ) {
         self.configuration = configuration
@@ -65,6 +66,7 @@ public struct ProcedurePlanner: Sendable {
 
     /// Applies a new channel classification (the CS channel map update procedure) from the next
     /// procedure on; the one being planned keeps its channels.
+    @_specialize(exported: true, where Cipher == AES128)
     public mutating func setClassification(_ classification: ChannelMap) {
         filtered = FilteredChannels(map: configuration.channelMap, classification: classification)
     }
@@ -79,6 +81,7 @@ public struct ProcedurePlanner: Sendable {
     /// Starts the next procedure. The first call starts procedure 0 with the DRBG as
     /// instantiated; each later call advances the procedure counter and runs backtracking
     /// resistance (Vol 6 Part E §3.1.7) first.
+    @_specialize(exported: true, where Cipher == AES128)
     public mutating func beginProcedure() {
         if anyProcedureStarted {
             procedureCounter &+= 1
@@ -111,6 +114,7 @@ public struct ProcedurePlanner: Sendable {
     }
 
     /// The next step of the current procedure, or nil once the procedure is complete.
+    @_specialize(exported: true, where Cipher == AES128)
     public mutating func nextStep() -> PlannedStep? {
         while !finished {
             if subevent < 0 || subeventIsClosed {

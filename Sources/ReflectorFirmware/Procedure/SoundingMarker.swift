@@ -11,7 +11,7 @@ public struct SoundingMarker: Sendable, Equatable {
     public var secondSignal: UInt8?
 
     @inline(__always)
-    public static func draw(_ rtt: RTTType, _ bits: inout CSRandomBits) -> SoundingMarker? {
+    public static func draw<C: BlockCipher>(_ rtt: RTTType, _ bits: inout CSRandomBits<C>) -> SoundingMarker? {
         switch rtt {
         case .sounding32:
             let p = UInt8(bits.hr1(29, .soundingMarkerPosition))

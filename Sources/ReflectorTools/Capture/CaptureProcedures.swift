@@ -78,12 +78,12 @@ public struct CaptureProcedures: Sendable {
 
     private mutating func add(_ bytes: [UInt8], offset: Int) {
         // Only LE Meta events with a CS subevent matter; anything else is passed over unread.
-        guard bytes.count >= 3, bytes[0] == HCIEventPacket.leMetaCode else { return }
+        guard bytes.count >= 3, bytes[0] == HCIEventCode.leMeta else { return }
         let subevent = bytes[2]
         guard (LECSConfigComplete.subeventCode...LECSSubeventResultContinue.subeventCode).contains(subevent) else { return }
-        let event: HCIEventPacket
+        let event: HCIPacket
         do {
-            event = try HCIEventPacket.decode(bytes)
+            event = try HCIPacket(event: bytes)
         } catch {
             return problems.append(CaptureProblem(offset: offset, subevent: subevent, error))
         }
@@ -114,7 +114,7 @@ public struct CaptureProcedures: Sendable {
         }
     }
 
-    private mutating func addResult(_ event: HCIEventPacket, subevent: UInt8, offset: Int) {
+    private mutating func addResult(_ event: HCIPacket, subevent: UInt8, offset: Int) {
         // Both events start with Connection_Handle (12 bits) and Config_ID.
         let body = event.parameters.dropFirst()
         guard body.count >= 3 else {
@@ -141,7 +141,7 @@ public struct CaptureProcedures: Sendable {
     }
 
     /// The role the step data of `event` decodes as: `defaultRole` unless only the other one works.
-    private func guessRole(_ event: HCIEventPacket) -> CSRole {
+    private func guessRole(_ event: HCIPacket) -> CSRole {
         let other: CSRole = defaultRole == .initiator ? .reflector : .initiator
         if (try? SubeventResultEvent.decode(packet: event, role: defaultRole)) == nil,
            (try? SubeventResultEvent.decode(packet: event, role: other)) != nil {

@@ -26,7 +26,7 @@ public struct SecurityFile: Equatable {
         personalization = Block128(octets: Self.octets(try r.hex("cs_pv", digits: 32)))
     }
 
-    public var drbg: CSDRBG { CSDRBG(iv: iv, instantiationNonce: instantiationNonce, personalization: personalization) }
+    public var drbg: CSDRBG<AES128> { CSDRBG(iv: iv, instantiationNonce: instantiationNonce, personalization: personalization) }
 
     static func octets(_ hex: String) -> [UInt8] {
         var out: [UInt8] = []

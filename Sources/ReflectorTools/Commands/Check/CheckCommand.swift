@@ -1,6 +1,7 @@
 import BLEHost
 import Foundation
 import HCITransport
+import ReflectorFirmware
 import SerialTransport
 
 /// `reflector-emu check`: asks the controller on a serial port or pty whether an iPhone will

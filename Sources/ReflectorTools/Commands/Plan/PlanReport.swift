@@ -16,7 +16,7 @@ public struct PlanReport {
 
     var antennaPaths: Int { config.antennaConfiguration.antennaPaths }
 
-    public func makePlanner() -> ProcedurePlanner {
+    public func makePlanner() -> ProcedurePlanner<AES128> {
         ProcedurePlanner(configuration: config.configuration, schedule: config.schedule, antennaPaths: antennaPaths,
                          drbg: security.drbg, policy: config.leftoverBitPolicy, classification: config.classification)
     }

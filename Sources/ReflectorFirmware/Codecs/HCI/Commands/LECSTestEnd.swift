@@ -1,0 +1,13 @@
+import WireFormat
+
+/// LE CS Test End: the host stops a CS test started with LE CS Test (Core 6.0 Vol 4 Part E
+/// §7.8.143). No parameters; answered with Command Status then LE Meta event 0x33.
+public struct LECSTestEnd: HCICommand {
+    public static let opcode: UInt16 = HCIOpcode.leCSTestEnd
+
+    public init() {}
+
+    public func encodeParameters(into w: inout ByteWriter) {}
+
+    public static func decodeParameters(_ r: inout ByteReader) throws(DecodeError) -> LECSTestEnd { LECSTestEnd() }
+}
