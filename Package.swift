@@ -49,7 +49,8 @@ let package = Package(
         // The emulated controller served as a virtual dev board: generic HCI around the CS
         // controller, the emulated peer in the air, procedures on the wall clock.
         .target(name: "VirtualBoard", dependencies: ["BLEHost", "PhoneEmulation", "RadioWorld", "ReflectorFirmware", "HCITransport"]),
-        // What the test targets share: seeded draws, hex literals, temporary directories.
+        // What the test targets share: seeded draws, hex literals, temporary directories, and the
+        // StreamDecoderVerifier that feeds incremental decoders their input in every split.
         .target(name: "TestSupport", dependencies: ["EmulatorMath"]),
         // The tool's logic: commands, options, files, captures, reports and plots. Foundation is allowed here.
         .target(name: "ReflectorTools", dependencies: ["ReflectorFirmware", "HCITransport", "SerialTransport", "MCUboot",
@@ -70,7 +71,8 @@ let package = Package(
         .testTarget(name: "ReflectorToolsTests", dependencies: ["ReflectorTools", "TestSupport"]),
         .testTarget(name: "HCITransportTests", dependencies: ["HCITransport", "EmulatorMath", "TestSupport"]),
         .testTarget(name: "SerialTransportTests", dependencies: ["SerialTransport", "HCITransport"]),
-        .testTarget(name: "MCUbootTests", dependencies: ["MCUboot"]),
+        .testTarget(name: "MCUbootTests", dependencies: ["MCUboot", "EmulatorMath", "TestSupport"]),
+        .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "EmulatorMath"]),
     ],
     swiftLanguageModes: [.v6]
 )
