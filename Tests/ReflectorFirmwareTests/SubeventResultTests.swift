@@ -1,5 +1,6 @@
 import Testing
 @testable import ReflectorFirmware
+import TestSupport
 
 @Suite struct SubeventResultTests {
     static let btmonSteps = [
@@ -165,6 +166,76 @@ import Testing
         empty.steps = []
         empty.subeventDoneStatus = .aborted
         #expect(empty.splitIntoEvents() == [.result(empty)])
+    }
+
+    /// What the reassembler says about one event: a whole subevent, or why it refused.
+    enum Reassembled: Equatable {
+        case subevent(LECSSubeventResult)
+        case error(SubeventReassemblyError)
+    }
+
+    /// The reassembler's "need more data" state: the steps it holds, and the subevents it dropped.
+    struct ReassemblerState: Equatable {
+        var pendingSteps: Int?
+        var dropped = 0
+    }
+
+    /// Turns one fragment of `whole`'s steps into the event a controller would send for it (a
+    /// Subevent Result first, Continue events after, "partial" statuses on all but the last),
+    /// through the bytes of an HCI event packet, into the reassembler.
+    static func feed(_ reassembler: inout SubeventResultReassembler, _ fragment: Fragment<SubeventStep>,
+                     of whole: LECSSubeventResult) -> [Reassembled] {
+        let steps = Array(fragment.elements)
+        let procedureStatus: ProcedureDoneStatus = fragment.isLast ? whole.procedureDoneStatus : .partial
+        let subeventStatus: SubeventDoneStatus = fragment.isLast ? whole.subeventDoneStatus : .partial
+        let abort: AbortReasons = fragment.isLast ? whole.abortReasons : .none
+        let event: SubeventResultEvent
+        if fragment.isFirst {
+            var first = whole
+            first.steps = steps
+            first.procedureDoneStatus = procedureStatus
+            first.subeventDoneStatus = subeventStatus
+            first.abortReasons = abort
+            event = .result(first)
+        } else {
+            event = .continuation(LECSSubeventResultContinue(
+                connectionHandle: whole.connectionHandle, configID: whole.configID, procedureDoneStatus: procedureStatus,
+                subeventDoneStatus: subeventStatus, abortReasons: abort, numAntennaPaths: whole.numAntennaPaths, steps: steps))
+        }
+        do {
+            let packet = try HCIEventPacket.decode(event.packet.encode())
+            let decoded = try SubeventResultEvent.decode(packet: packet, role: .reflector)
+            return try reassembler.add(decoded).map { [.subevent($0)] } ?? []
+        } catch let error as SubeventReassemblyError {
+            return [.error(error)]
+        } catch {
+            Issue.record("the event for fragment \(fragment.index) did not decode: \(error)")
+            return []
+        }
+    }
+
+    /// Every fragmentation of a subevent into Result and Continue events reassembles to it:
+    /// one event, one step per event, every split point, subevents back to back and random
+    /// fragmentations; the reassembler holds exactly the steps received until the last event
+    /// and nothing after it.
+    @Test func reassemblyIsTheSameForEveryFragmentation() throws {
+        var aborted = Self.result
+        aborted.procedureDoneStatus = .aborted
+        aborted.subeventDoneStatus = .aborted
+        aborted.abortReasons = AbortReasons(procedure: .localOrRemoteRequest, subevent: .noCSSyncReceived)
+        var empty = Self.result
+        empty.steps = []
+        var partialProcedure = Self.bigSubevent
+        partialProcedure.procedureDoneStatus = .partial
+        let subevents = [Self.result, Self.bigSubevent, aborted, empty, partialProcedure]
+        let verifier = StreamDecoderVerifier(decoder: { SubeventResultReassembler() },
+                                             state: { ReassemblerState(pendingSteps: $0.pending?.steps.count, dropped: $0.droppedIncompleteSubevents) },
+                                             idle: ReassemblerState())
+        // Nine 24-octet steps fill the first event of the 160-step subevent (255 − 1 − 15 octets).
+        try verifier.verify(fragments: subevents.map { ($0.steps, [Reassembled.subevent($0)]) },
+                            partial: { ReassemblerState(pendingSteps: $0) }, maximumFragmentLength: 9, randomChunkings: 50) { r, f in
+            Self.feed(&r, f, of: subevents[f.message])
+        }
     }
 
     @Test func reassemblerErrors() throws {
