@@ -106,6 +106,18 @@ struct SMPConsoleTests {
         #expect(d.feed([0x06, 0x09] + Base64.encode(frame) + [0x0A]) == [.error(.badPacket(.lengthMismatch(header: 5, actual: 1)))])
     }
 
+    /// A frame right behind a console line that overflowed the line limit is still read: the
+    /// marker that starts it sits at the start of the emptied line buffer, where it must count as
+    /// much as a marker in the middle of a line.
+    @Test(arguments: [1, 2, 3])
+    func frameRightAfterAnOverflowingLineIsRead(lines: Int) {
+        let p = SMPPacket(op: .writeResponse, command: .imageUpload, sequence: 9, body: .map(["rc": .int(0), "off": .int(100)]))
+        var d = SMPConsoleDecoder()
+        let overflow = [UInt8](repeating: UInt8(ascii: "x"), count: lines * (d.maximumLineLength + 1))
+        #expect(d.feed(overflow + SMPConsoleEncoder.encode(p)) == [.packet(p)])
+        #expect(d.feed(SMPConsoleEncoder.encode(Self.longPacket())) == [.packet(Self.longPacket())])
+    }
+
     /// After console garbage of any kind (seeded: marker octets, newlines, base64 characters,
     /// any octet; up to 3000 octets, so some lines overflow the line limit) the decoder still
     /// decodes the next frame to exactly its packet, whatever state the garbage left it in.
