@@ -186,6 +186,17 @@ import TestSupport
         #expect(throws: RASReassemblyError.missingFirstSegment) { _ = try r.add(segments[7]) }
     }
 
+    /// An empty notification in the middle of a body is an error like the others: the body in
+    /// progress is dropped and the reassembler is idle (it kept the body and waited before).
+    @Test func anEmptySegmentDropsTheBodyInProgress() throws {
+        let segments = RASSegmenter.segments(of: Self.bigProcedure.encode(), attMTU: 247)
+        var r = RASReassembler()
+        _ = try r.add(segments[0])
+        #expect(throws: RASReassemblyError.emptySegment) { _ = try r.add([UInt8]()) }
+        #expect(!r.inProgress && r.body.isEmpty)
+        #expect(throws: RASReassemblyError.missingFirstSegment) { _ = try r.add(segments[1]) }
+    }
+
     @Test func reassemblerDetectsOutOfOrderAndMissingLast() throws {
         let segments = RASSegmenter.segments(of: Self.bigProcedure.encode(), attMTU: 247)
         var r = RASReassembler()
