@@ -232,11 +232,14 @@ case "accuracy":
     benchmarkAccuracy(proceduresPerPoint: fixedCount ?? 100)
 case "tdoa":
     benchmarkTDoA(seconds: seconds)
+case "air":
+    benchmarkAir(seconds: seconds)
 case "all":
     benchmarkPlans(seconds: seconds, fixedCount: fixedCount)
     benchmarkLoopback(seconds: seconds)
     benchmarkAccuracy(proceduresPerPoint: 100)
     benchmarkTDoA(seconds: seconds)
+    benchmarkAir(seconds: seconds)
 default:
-    print("usage: bench [plans|loopback|accuracy|tdoa|framer|serve|all] [--seconds S] [--plans N (procedures per point for accuracy)]")
+    print("usage: bench [plans|loopback|accuracy|tdoa|air|framer|serve|all] [--seconds S] [--plans N (procedures per point for accuracy)]")
 }
