@@ -59,6 +59,14 @@ let package = Package(
         .executableTarget(name: "reflector-emu", dependencies: ["ReflectorTools"]),
         .executableTarget(name: "bench", dependencies: ["ReflectorFirmware", "AnchorFirmware", "HCITransport", "SerialTransport",
                                                         "EmulatorMath", "RadioWorld", "RangingEstimation", "PhoneEmulation", "DLTDoA"]),
+        // Fuzzing (scripts/fuzz): a libFuzzer target for every decoder of outside bytes. Built
+        // with -sanitize=fuzzer,address -DFUZZING, reflector-fuzz runs libFuzzer (its entry point
+        // declared by CFuzzing); built normally, it replays the committed corpus, as
+        // FuzzTargetsTests do. Every call into ReflectorTools goes through FuzzTargets/ToolsAdapter.swift.
+        .target(name: "CFuzzing"),
+        .target(name: "FuzzTargets", dependencies: ["ReflectorFirmware", "AnchorFirmware", "HCITransport", "MCUboot", "EmulatorMath",
+                                                    "RadioWorld", "BLEHost", "PhoneEmulation", "DLTDoA", "ReflectorTools"]),
+        .executableTarget(name: "reflector-fuzz", dependencies: ["FuzzTargets", "CFuzzing"]),
         .testTarget(name: "ReflectorFirmwareTests", dependencies: ["ReflectorFirmware", "EmulatorMath", "TestSupport"]),
         .testTarget(name: "AnchorFirmwareTests", dependencies: ["AnchorFirmware"]),
         .testTarget(name: "EmulatorMathTests", dependencies: ["EmulatorMath"]),
@@ -73,6 +81,7 @@ let package = Package(
         .testTarget(name: "SerialTransportTests", dependencies: ["SerialTransport", "HCITransport"]),
         .testTarget(name: "MCUbootTests", dependencies: ["MCUboot", "EmulatorMath", "TestSupport"]),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "EmulatorMath"]),
+        .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"]),
     ],
     swiftLanguageModes: [.v6]
 )
