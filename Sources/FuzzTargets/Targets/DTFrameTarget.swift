@@ -20,7 +20,8 @@ enum DTFrameTarget {
         case 0, 1:
             if mode == 1 { FrameCheckSequence.append(to: &octets) }
             guard let frame = try? DTFrame.decode(octets) else { return }
-            require((try? DTFrame.decode(frame.encode())) == frame, "frame does not decode from its own encoding: \(hex(octets)) -> \(hex(frame.encode()))")
+            let again = Result { () throws(DTFrameError) in try DTFrame.decode(frame.encode()) }
+            require((try? again.get()) == frame, "frame does not decode from its own encoding: \(hex(octets)) -> \(hex(frame.encode())): \(frame) -> \(again)")
         case 2:
             guard let a = try? DiscoveryAdvertisement(payload: octets) else { return }
             require(a.payload == octets, "discovery payload re-encodes to other octets")
