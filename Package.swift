@@ -78,7 +78,7 @@ let package = Package(
         .testTarget(name: "VirtualBoardTests", dependencies: ["VirtualBoard", "BLEHost", "HCITransport", "PhoneEmulation", "RadioWorld", "RangingEstimation", "ReflectorFirmware"]),
         .testTarget(name: "ReflectorToolsTests", dependencies: ["ReflectorTools", "TestSupport"]),
         .testTarget(name: "HCITransportTests", dependencies: ["HCITransport", "EmulatorMath", "TestSupport"]),
-        .testTarget(name: "SerialTransportTests", dependencies: ["SerialTransport", "HCITransport"]),
+        .testTarget(name: "SerialTransportTests", dependencies: ["SerialTransport", "HCITransport", "TestSupport"]),
         .testTarget(name: "MCUbootTests", dependencies: ["MCUboot", "EmulatorMath", "TestSupport"]),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "EmulatorMath"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"]),
