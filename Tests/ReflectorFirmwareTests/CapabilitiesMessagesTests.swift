@@ -1,5 +1,6 @@
 import Testing
 @testable import ReflectorFirmware
+import TestSupport
 
 /// The HCI messages that carry a capabilities block: exact bytes around the block, the v1/v2
 /// layouts, and decoders that never trap.

@@ -6,7 +6,7 @@ import TestSupport
     @Test func headersExactBytes() throws {
         var w = ByteWriter()
         RangingHeader(rangingCounter: 0x1005, configID: 1, selectedTxPower: -4, antennaPathsMask: 0x01).encode(into: &w)
-        #expect(Hex.string(w.bytes) == "0510FC01")  // counter 0x005 (12 bits) | config 1 << 12
+        #expect(Hex.string(w.bytes, uppercase: true) == "0510FC01")  // counter 0x005 (12 bits) | config 1 << 12
         var r = ByteReader(w.bytes)
         let h = try RangingHeader.decode(from: &r)
         #expect(h.rangingCounter == 0x005 && h.configID == 1 && h.selectedTxPower == -4 && h.antennaPaths == 1)
@@ -18,7 +18,7 @@ import TestSupport
         RASSubeventHeader(startACLConnectionEvent: 0x1234, frequencyCompensation: 0xC000, rangingDoneStatus: .partial,
                           subeventDoneStatus: .aborted, abortReasons: AbortReasons(procedure: .none, subevent: .schedulingConflict),
                           referencePowerLevel: -10, numStepsReported: 3).encode(into: &w2)
-        #expect(Hex.string(w2.bytes) == "3412" + "00C0" + "F1" + "30" + "F6" + "03")
+        #expect(Hex.string(w2.bytes, uppercase: true) == "3412" + "00C0" + "F1" + "30" + "F6" + "03")
         var r2 = ByteReader(w2.bytes)
         #expect(try RASSubeventHeader.decode(from: &r2).subeventDoneStatus == .aborted)
         DecoderChecks.everyTruncationIsTruncated(w.bytes) { b throws(DecodeError) in
@@ -52,7 +52,7 @@ import TestSupport
         first.procedureDoneStatus = .partial
         let data = RangingData(selectedTxPower: -4, results: [first])
         let bytes = data.encode()
-        #expect(Hex.string(bytes) == "0510FC01" + "3412" + "00C0" + "01" + "00" + "F6" + "03"
+        #expect(Hex.string(bytes, uppercase: true) == "0510FC01" + "3412" + "00C0" + "01" + "00" + "F6" + "03"
                 + "00" + "00E801" + "02" + "000702F4000AA2F420" + "01" + "00FFE8F8FF01")
         #expect(try RangingData.decode(bytes) == data)
         // The reflector's mode-0 data read as initiator data has the wrong length.
@@ -65,7 +65,7 @@ import TestSupport
         #expect(sub.header.numStepsReported == 2)
         let data = RangingData(header: RangingHeader(rangingCounter: 9, configID: 0, selectedTxPower: 0, antennaPathsMask: 1), subevents: [sub])
         let bytes = data.encode()
-        #expect(Hex.string(bytes.suffix(5)) == "82" + "00" + "00E201")
+        #expect(Hex.string(bytes.suffix(5), uppercase: true) == "82" + "00" + "00E201")
         #expect(try RangingData.decode(bytes) == data)
         var aborted = SubeventResultTests.result
         aborted.subeventDoneStatus = .aborted

@@ -21,8 +21,8 @@ import TestSupport
     @Test func subeventResultExactBytes() throws {
         let bytes = Self.result.encode()
         let header = "4000" + "01" + "3412" + "0500" + "00C0" + "F6" + "00" + "00" + "00" + "01" + "03"
-        #expect(Hex.string(bytes.prefix(15)) == header)
-        #expect(Hex.string(bytes) == header + Self.stepsHex)
+        #expect(Hex.string(bytes.prefix(15), uppercase: true) == header)
+        #expect(Hex.string(bytes, uppercase: true) == header + Self.stepsHex)
         #expect(try LECSSubeventResult.decode(bytes, role: .reflector) == Self.result)
         let packet = Self.result.packet
         #expect(packet.encode()[0] == 0x3E)
@@ -37,8 +37,8 @@ import TestSupport
                                            abortReasons: AbortReasons(procedure: .channelMapUpdateInstantPassed, subevent: .noCSSyncReceived),
                                            numAntennaPaths: 1, steps: Self.btmonSteps)
         let bytes = c.encode()
-        #expect(Hex.string(bytes.prefix(8)) == "4000" + "01" + "01" + "0F" + "23" + "01" + "03")
-        #expect(Hex.string(bytes.dropFirst(8)) == Self.stepsHex)
+        #expect(Hex.string(bytes.prefix(8), uppercase: true) == "4000" + "01" + "01" + "0F" + "23" + "01" + "03")
+        #expect(Hex.string(bytes.dropFirst(8), uppercase: true) == Self.stepsHex)
         #expect(try LECSSubeventResultContinue.decode(bytes, role: .reflector) == c)
         #expect(try SubeventResultEvent.decode(packet: c.packet, role: .reflector) == .continuation(c))
         #expect(throws: DecodeError.unexpectedCode(expected: 0x31, found: 0x33)) {
