@@ -44,6 +44,8 @@ struct CapabilitiesMessagesTests {
         #expect(try LECSReadRemoteSupportedCapabilitiesComplete.decode(packet: v1.packet).packet == v1.packet)
         #expect(try LECSReadRemoteSupportedCapabilitiesComplete.decode(packet: v2.packet).packet == v2.packet)
         let n = DecoderChecks.fuzz(seed: 0xCAFE, valid: v2.encode()) { (b) throws(DecodeError) in try LECSReadRemoteSupportedCapabilitiesComplete.decode(b, v2: true) }
-        #expect(n >= 0)
+        // Of the 3000 seeded inputs this many decode (random octets rarely, mutations of the
+        // valid event often): a decoder that starts accepting or refusing other inputs changes it.
+        #expect(n == 479)
     }
 }
