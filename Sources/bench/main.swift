@@ -232,6 +232,7 @@ case "accuracy":
     benchmarkAccuracy(proceduresPerPoint: fixedCount ?? 100)
 case "tdoa":
     benchmarkTDoA(seconds: seconds)
+    benchmarkTDoAMap(seconds: seconds)
 case "air":
     benchmarkAir(seconds: seconds)
 case "all":
@@ -239,6 +240,7 @@ case "all":
     benchmarkLoopback(seconds: seconds)
     benchmarkAccuracy(proceduresPerPoint: 100)
     benchmarkTDoA(seconds: seconds)
+    benchmarkTDoAMap(seconds: seconds)
     benchmarkAir(seconds: seconds)
 default:
     print("usage: bench [plans|loopback|accuracy|tdoa|air|framer|serve|all] [--seconds S] [--plans N (procedures per point for accuracy)]")
