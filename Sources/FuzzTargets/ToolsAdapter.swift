@@ -71,7 +71,11 @@ enum ToolsAdapter {
         return true
     }
 
-    static let scenarioPath = NSTemporaryDirectory() + "reflector-fuzz-scenario-\(getpid()).json"
+    /// This process's scenario file, removed when the process exits.
+    static let scenarioPath: String = {
+        atexit { try? FileManager.default.removeItem(atPath: ToolsAdapter.scenarioPath) }
+        return NSTemporaryDirectory() + "reflector-fuzz-scenario-\(getpid()).json"
+    }()
 
     nonisolated(unsafe) static let sampleSecurity: SecurityFile = {
         let json = try! JSONValue.parse(Data(#"{"cs_iv": "E10BC28A0BFDDFE93E7F5186E0CA0B3B", "cs_in": "9FF477C18673840D", "cs_pv": "C980DEDF9882ED4464A674967868F143"}"#.utf8))
