@@ -29,7 +29,9 @@ enum HCIEventsTarget {
             if let e = try? CommandCompleteEvent.decode(packet: event) {
                 require(e.encode() == event.parameters, "Command Complete re-encodes to other octets")
                 if let r = try? LECSLocalCapabilitiesReturn.decode(e.returnParameters, v2: flags & 4 != 0) {
-                    require((try? LECSLocalCapabilitiesReturn.decode(r.encode(), v2: flags & 4 != 0)) == r, "capabilities return does not decode from its encoding")
+                    let again = Result { () throws(DecodeError) in try LECSLocalCapabilitiesReturn.decode(r.encode(), v2: flags & 4 != 0) }
+                    require((try? again.get()) == r,
+                            "capabilities return does not decode from its encoding: \(hex(e.returnParameters)) -> \(hex(r.encode())): \(r) -> \(again)")
                 }
             }
             if let e = try? CommandStatusEvent.decode(packet: event) {
