@@ -57,7 +57,8 @@ let package = Package(
         // The emulated controller served as a virtual dev board: generic HCI around the CS
         // controller, the emulated peer in the air, procedures on the wall clock.
         .target(name: "VirtualBoard", dependencies: ["BLEHost", "PhoneEmulation", "RadioWorld", "ReflectorFirmware", "HCITransport"]),
-        // What the test targets share: seeded draws, hex literals, temporary directories.
+        // What the test targets share: seeded draws, hex literals, temporary directories, and the
+        // StreamDecoderVerifier that feeds incremental decoders their input in every split.
         .target(name: "TestSupport", dependencies: ["EmulatorMath"]),
         // SVG charts: line and scatter charts, stacked panels and heat maps, with 1-2-5 ticks,
         // escaping and locale-free numbers; EmulatorMath only for its one quantile definition.
@@ -76,6 +77,14 @@ let package = Package(
         .executableTarget(name: "bench", dependencies: ["ReflectorFirmware", "AnchorFirmware", "HCITransport", "SerialTransport",
                                                         "EmulatorMath", "RadioWorld", "RangingEstimation", "PhoneEmulation", "DLTDoA",
                                                         "ReflectorTools"]),
+        // Fuzzing (scripts/fuzz): a libFuzzer target for every decoder of outside bytes. Built
+        // with -sanitize=fuzzer,address -DFUZZING, reflector-fuzz runs libFuzzer (its entry point
+        // declared by CFuzzing); built normally, it replays the committed corpus, as
+        // FuzzTargetsTests do. Every call into ReflectorTools goes through FuzzTargets/ToolsAdapter.swift.
+        .target(name: "CFuzzing"),
+        .target(name: "FuzzTargets", dependencies: ["ReflectorFirmware", "AnchorFirmware", "HCITransport", "MCUboot", "EmulatorMath",
+                                                    "RadioWorld", "BLEHost", "PhoneEmulation", "DLTDoA", "ReflectorTools"]),
+        .executableTarget(name: "reflector-fuzz", dependencies: ["FuzzTargets", "CFuzzing"]),
         .testTarget(name: "WireFormatTests", dependencies: ["WireFormat"]),
         .testTarget(name: "ReflectorFirmwareTests", dependencies: ["ReflectorFirmware", "EmulatorMath", "TestSupport"]),
         .testTarget(name: "AnchorFirmwareTests", dependencies: ["AnchorFirmware"]),
@@ -89,8 +98,10 @@ let package = Package(
         .testTarget(name: "ReflectorToolsTests", dependencies: ["ReflectorTools", "SVGCharts", "TestSupport"]),
         .testTarget(name: "SVGChartsTests", dependencies: ["SVGCharts", "TestSupport"]),
         .testTarget(name: "HCITransportTests", dependencies: ["HCITransport", "ReflectorFirmware", "WireFormat", "EmulatorMath", "TestSupport"]),
-        .testTarget(name: "SerialTransportTests", dependencies: ["SerialTransport", "HCITransport", "ReflectorFirmware"]),
-        .testTarget(name: "MCUbootTests", dependencies: ["MCUboot", "SerialTransport"]),
+        .testTarget(name: "SerialTransportTests", dependencies: ["SerialTransport", "HCITransport", "ReflectorFirmware", "TestSupport"]),
+        .testTarget(name: "MCUbootTests", dependencies: ["MCUboot", "SerialTransport", "EmulatorMath", "TestSupport"]),
+        .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "EmulatorMath"]),
+        .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -17,9 +17,10 @@ public enum Hex {
         return out
     }
 
-    /// Lower-case hex digits, two per byte, no separators.
-    public static func string<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
-        let digits = Array("0123456789abcdef".utf8)
+    /// Hex digits, two per byte, no separators; lower case unless `uppercase` (the spec's
+    /// sample data is printed in upper case).
+    public static func string<C: Collection>(_ bytes: C, uppercase: Bool = false) -> String where C.Element == UInt8 {
+        let digits = Array((uppercase ? "0123456789ABCDEF" : "0123456789abcdef").utf8)
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count * 2)
         for b in bytes {

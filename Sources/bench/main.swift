@@ -233,13 +233,18 @@ case "accuracy":
     benchmarkAccuracy(proceduresPerPoint: fixedCount ?? 100)
 case "tdoa":
     benchmarkTDoA(seconds: seconds)
+    benchmarkTDoAMap(seconds: seconds)
 case "plan-json":
     benchmarkPlanJSON(seconds: seconds)
+case "air":
+    benchmarkAir(seconds: seconds)
 case "all":
     benchmarkPlans(seconds: seconds, fixedCount: fixedCount)
     benchmarkLoopback(seconds: seconds)
     benchmarkAccuracy(proceduresPerPoint: 100)
     benchmarkTDoA(seconds: seconds)
+    benchmarkTDoAMap(seconds: seconds)
+    benchmarkAir(seconds: seconds)
 default:
-    print("usage: bench [plans|plan-json|loopback|accuracy|tdoa|framer|serve|all] [--seconds S] [--plans N (procedures per point for accuracy)]")
+    print("usage: bench [plans|plan-json|loopback|accuracy|tdoa|air|framer|serve|all] [--seconds S] [--plans N (procedures per point for accuracy)]")
 }

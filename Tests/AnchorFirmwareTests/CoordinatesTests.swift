@@ -33,6 +33,22 @@ struct CoordinatesTests {
         #expect(abs(lat + 89.999_999) < 0.6e-7 && abs(lon - 179.999_999) < 0.6e-7 && abs(alt + 420.5) < 0.0005)
     }
 
+    /// The most negative code of each field (x = −2²⁷ mm, latitude −256°, …) is outside the
+    /// documented symmetric range the encoder writes; it decodes to the limit, so the location
+    /// encodes back to what was decoded. (Found by the dtframe fuzz target: a Poll's WGS-84
+    /// latitude of −256° came back as −255.99999994°.)
+    @Test func mostNegativeCodesDecodeToTheSymmetricLimit() {
+        let relative = [UInt8](repeating: 0, count: 3) + [0x08] + [0, 0, 0x80] + [0, 0, 0x80]  // x = y = −2²⁷, z = −2²³
+        let r = AnchorCoordinates(type: .relative, firaOctets: relative)
+        #expect(r == .relative(x: -AnchorCoordinates.relativeXYLimit, y: -AnchorCoordinates.relativeXYLimit, z: -AnchorCoordinates.relativeZLimit))
+        #expect(AnchorCoordinates(type: .relative, firaOctets: r.firaOctets) == r)
+        var wgs = [UInt8](repeating: 0, count: 12)
+        wgs[4] = 0x01  // latitude bit 32 alone: −2³²
+        let g = AnchorCoordinates(type: .wgs84, firaOctets: wgs)
+        #expect(g == .wgs84(latitude: -Double((1 << 32) - 1) / Double(1 << 24), longitude: 0, altitude: 0))
+        #expect(AnchorCoordinates(type: .wgs84, firaOctets: g.firaOctets) == g)
+    }
+
     @Test func channels() {
         #expect(UWBChannel.channel5.centreFrequencyHz == 6_489_600_000)
         #expect(UWBChannel.channel9.centreFrequencyHz == 7_987_200_000)

@@ -26,6 +26,4 @@ enum TDoASimulation {
         }
         return TDoAProblem(groups: groups, timingSigma: sigma, fixedHeight: fixedHeight)
     }
-
-    static func f(_ v: Double, _ digits: Int = 4) -> String { String(format: "%.\(digits)f", v) }
 }

@@ -31,9 +31,8 @@ struct TDoASolverTests {
         let (rmse, fixes) = monteCarlo(clusters: [Sim.roomCorners], truth: truth, sigma: 0.10, trials: 1000, seed: 11)
         let rejected = fixes.filter { !$0.rejectedAnchors.isEmpty }.count
         let fromChan = fixes.filter(\.startedFromClosedForm).count
-        print("TDoA 3D, 8 room corners, σ 0.10 m: RMSE \(Sim.f(rmse)) m, CRLB \(Sim.f(crlb)) m, ratio \(Sim.f(rmse / crlb, 3)), "
-              + "\(fixes.count)/1000 fixes, \(fromChan) from Chan, \(rejected) with a false rejection")
         #expect(fixes.count == 1000)
+        #expect(fromChan == 1000)
         #expect(rmse <= 1.2 * crlb)
         #expect(rejected <= 10)
     }
@@ -42,8 +41,6 @@ struct TDoASolverTests {
         let truth = Vector3(6.3, 3.1, 1.2)
         let crlb = TDoAGeometry(clusters: [Sim.ceiling], timingSigma: 0.10, fixedHeight: 1.2).crlbRMSE(at: truth)
         let (rmse, fixes) = monteCarlo(clusters: [Sim.ceiling], truth: truth, sigma: 0.10, fixedHeight: 1.2, trials: 1000, seed: 12)
-        print("TDoA 2D at 1.2 m, 6 ceiling anchors, σ 0.10 m: RMSE \(Sim.f(rmse)) m, CRLB \(Sim.f(crlb)) m, ratio \(Sim.f(rmse / crlb, 3)), "
-              + "\(fixes.filter(\.startedFromClosedForm).count) from Chan")
         #expect(fixes.count == 1000)
         #expect(rmse <= 1.2 * crlb)
         #expect(fixes.allSatisfy { $0.position.z == 1.2 && $0.covariance.m22 == 0 })
@@ -74,7 +71,6 @@ struct TDoASolverTests {
         let g4 = TDoAGroup(reference: c[2], anchors: [c[0], c[1], c[3]], position: truth)
         let x4 = ChanHoSolver().solve(g4, fixedHeight: 1.2)
         #expect(x4 != nil && (x4! - truth).length < 1e-6)
-        print("TDoA Chan noiseless errors: 3D \((ChanHoSolver().solve(TDoAGroup(reference: Sim.roomCorners[0], anchors: Array(Sim.roomCorners.dropFirst()), position: truth))! - truth).length) m, 2D \((x2! - truth).length) m")
     }
 
     @Test func leastSquaresConvergesFromTheCentroid() {
@@ -90,8 +86,6 @@ struct TDoASolverTests {
             let fromChan = lm.solve(noisy, from: ChanHoSolver().solve(noisy)!)
             #expect(fromCentroid != nil && fromCentroid!.converged)
             #expect(fromCentroid != nil && fromChan != nil && (fromCentroid!.position - fromChan!.position).length < 1e-5)
-            print("TDoA LM from the centroid to \(truth): \(r!.iterations) iterations noiseless, \(fromCentroid!.iterations) noisy "
-                  + "(from Chan \(fromChan!.iterations)), cost \(Sim.f(fromCentroid!.cost, 2)) for \(fromCentroid!.degreesOfFreedom) dof")
         }
         // Far outside: 30 m away.
         let far = TDoAGroup(reference: Sim.roomCorners[0], anchors: Array(Sim.roomCorners.dropFirst()), position: Vector3(4, 5, 1))
@@ -133,11 +127,12 @@ struct TDoASolverTests {
         var without = Sim.roomCorners
         without.remove(at: biased)
         let crlb7 = TDoAGeometry(clusters: [without], timingSigma: 0.1).crlbRMSE(at: truth)
-        print("TDoA NLOS +3 m on \(id): rejected in \(hits)/\(fixes.count), \(extra) with a second rejection; RMSE \(Sim.f(rmse)) m "
-              + "vs LOS \(Sim.f(los)) m (CRLB without it \(Sim.f(crlb7)) m)")
         #expect(fixes.count == trials)
         #expect(Double(hits) >= 0.95 * Double(trials))
+        #expect(extra <= trials / 100)
         #expect(rmse <= 1.5 * los)
+        // Once the anchor is rejected, the fix is as good as the remaining seven allow.
+        #expect(rmse <= 1.1 * crlb7)
         // Without rejection the bias drags the fix.
         let plain = TDoASolver(leastSquares: TDoALeastSquares(rejectOutliers: false))
         var rng = SeededGenerator(seed: 21)
@@ -147,7 +142,7 @@ struct TDoASolverTests {
             let e = plain.solve(p)!.position - truth
             se += e.dot(e)
         }
-        print("TDoA NLOS +3 m on \(id) without rejection: RMSE \(Sim.f((se / 100).squareRoot())) m")
+        #expect((se / 100).squareRoot() > 3 * los)
     }
 
     /// Two clusters (5 and 4 anchors, each its own reference), fused.
@@ -160,8 +155,6 @@ struct TDoASolverTests {
         let onlyB = TDoAGeometry(clusters: [b], timingSigma: 0.1).crlbRMSE(at: truth)
         let (rmse, fixes) = monteCarlo(clusters: [a, b], truth: truth, sigma: 0.1, trials: 1000, seed: 31)
         let (rmseA, _) = monteCarlo(clusters: [a], truth: truth, sigma: 0.1, trials: 1000, seed: 31)
-        print("TDoA two clusters (5 + 4 anchors): fused RMSE \(Sim.f(rmse)) m, CRLB \(Sim.f(both)) m; cluster A alone RMSE \(Sim.f(rmseA)) m "
-              + "(CRLB \(Sim.f(onlyA)) m), cluster B alone CRLB \(Sim.f(onlyB)) m; \(fixes.filter(\.startedFromClosedForm).count) fixes from Chan")
         #expect(fixes.count == 1000)
         #expect(fixes.allSatisfy { $0.usedMeasurements == 7 || !$0.rejectedAnchors.isEmpty })
         #expect(rmse <= 1.2 * both)
@@ -187,7 +180,6 @@ struct TDoASolverTests {
             seJoint += (j - truth).dot(j - truth)
         }
         let crlb44 = TDoAGeometry(clusters: [a4, b], timingSigma: 0.1).crlbRMSE(at: truth)
-        print("TDoA two clusters of 4: solver RMSE \(Sim.f((se / 500).squareRoot())) m, joint stage 1 alone \(Sim.f((seJoint / 500).squareRoot())) m, CRLB \(Sim.f(crlb44)) m")
         #expect((se / 500).squareRoot() <= 1.2 * crlb44)
     }
 
@@ -201,7 +193,6 @@ struct TDoASolverTests {
             let (rmse, fixes) = monteCarlo(clusters: [a, b], truth: truth, sigma: 0.1, bias: [1: [biased: 3.0]], trials: 500, seed: 33)
             let id = TDoAAnchorID(group: 1, index: biased == 0 ? nil : biased - 1)
             let hits = fixes.filter { $0.rejectedAnchors.first == id }.count
-            print("TDoA two clusters, NLOS +3 m on \(id): rejected in \(hits)/\(fixes.count); RMSE \(Sim.f(rmse)) m vs LOS \(Sim.f(los)) m")
             #expect(hits >= 475)
             #expect(rmse <= 1.5 * los)
         }
@@ -211,7 +202,6 @@ struct TDoASolverTests {
             let (rmse, fixes) = monteCarlo(clusters: [Sim.ceiling], truth: truth2, sigma: 0.1, fixedHeight: 1.2, bias: [0: [biased: 3.0]], trials: 500, seed: 34)
             let id = TDoAAnchorID(group: 0, index: biased == 0 ? nil : biased - 1)
             let hits = fixes.filter { $0.rejectedAnchors.first == id }.count
-            print("TDoA 2D ceiling, NLOS +3 m on \(id): rejected in \(hits)/\(fixes.count); RMSE \(Sim.f(rmse)) m vs LOS \(Sim.f(los)) m")
             #expect(hits >= 475)
             #expect(rmse <= 1.5 * los)
         }
@@ -223,34 +213,10 @@ struct TDoASolverTests {
     /// both in about three epochs of four (greedy leave-one-out alone: 191 of 300, RMSE 0.85 m).
     @Test func twoNLOSAnchors() {
         let truth = Vector3(6.3, 3.1, 1.2)
-        let (los, _) = monteCarlo(clusters: [Sim.roomCorners], truth: truth, sigma: 0.1, trials: 300, seed: 35)
         let (rmse, fixes) = monteCarlo(clusters: [Sim.roomCorners], truth: truth, sigma: 0.1, bias: [0: [2: 2.0, 5: 2.0]], trials: 300, seed: 35)
         let both: Set<TDoAAnchorID> = [TDoAAnchorID(group: 0, index: 1), TDoAAnchorID(group: 0, index: 4)]
         let hits = fixes.filter { Set($0.rejectedAnchors) == both }.count
-        print("TDoA two NLOS anchors +2 m: both rejected in \(hits)/\(fixes.count); RMSE \(Sim.f(rmse)) m vs LOS \(Sim.f(los)) m")
         #expect(hits >= 210)
         #expect(rmse < 0.8)
-    }
-
-    /// Throughput of `TDoASolver.solve` on 8 anchors (meaningful in release).
-    @Test func solverThroughput() {
-        var rng = SeededGenerator(seed: 41)
-        let truth = Vector3(6.3, 3.1, 1.2)
-        let problems = (0..<200).map { _ in Sim.problem(clusters: [Sim.roomCorners], at: truth, sigma: 0.1, rng: &rng) }
-        let rounds = 5
-        var sink = 0.0
-        var rate = 0.0
-        for _ in 0..<3 {  // best of three: the machine is shared
-            let elapsed = ContinuousClock().measure {
-                for _ in 0..<rounds {
-                    for p in problems { sink += solver.solve(p)?.position.x ?? 0 }
-                }
-            }
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-            rate = max(rate, Double(rounds * problems.count) / seconds)
-        }
-        print("TDoA solver: \(Sim.f(rate, 0)) fixes/s (8 anchors, σ 0.1 m, Chan + LM + residual test)")
-        #expect(sink.isFinite)
-        #expect(rate > 200)
     }
 }

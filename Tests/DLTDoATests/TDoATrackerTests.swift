@@ -33,8 +33,6 @@ struct TDoATrackerTests {
             }
         }
         let raw = (seRaw / Double(count)).squareRoot(), filtered = (seFiltered / Double(count)).squareRoot()
-        print("TDoA tracker, 1 m/s walk, 10 Hz fixes σ 0.15 m/axis: raw RMSE \(Sim.f(raw)) m, filtered \(Sim.f(filtered)) m, "
-              + "speed \(Sim.f(tracker.velocity.length, 2)) m/s, \(accepted)/599 accepted")
         #expect(filtered < 0.8 * raw)
         #expect(accepted >= 590)
         #expect(abs(tracker.velocity.length - 1) < 0.3)
@@ -56,8 +54,6 @@ struct TDoATrackerTests {
             if k == 100 { outlierOutcome = u }
             if k >= 100 && k < 110 { worstAfter = max(worstAfter, (u.position - truth).length) }
         }
-        print("TDoA tracker outlier 5 m: outcome \(outlierOutcome!.outcome), Mahalanobis² \(Sim.f(outlierOutcome!.mahalanobisSquared, 1)) "
-              + "(gate \(Sim.f(tracker.gateThreshold, 2))), worst error over the next second \(Sim.f(worstAfter)) m")
         #expect(outlierOutcome?.outcome == .rejected)
         #expect(worstAfter < 0.4)
         // The receiver really jumps 5 m: two rejections, then the third resets the track there.

@@ -1,12 +1,12 @@
 import Foundation
 import Testing
 @testable import HCITransport
+import TestSupport
 
 struct BTSnoopFileSinkTests {
     @Test func sinkWritesWhatTheReaderReadsBack() throws {
-        let path = FileManager.default.temporaryDirectory
-            .appendingPathComponent("hcitransport-\(UInt64.random(in: 0...UInt64.max)).btsnoop").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let directory = try TemporaryDirectory("btsnoop-sink")
+        let path = directory.file("capture.btsnoop")
         let records = try BTSnoopReaderTests.records() + BTSnoopReaderTests.h4Only()
         let sink = try BTSnoopFileSink(creatingFileAtPath: path)
         for record in records { try sink.append(record) }
@@ -22,8 +22,9 @@ struct BTSnoopFileSinkTests {
             try? FileManager.default.removeItem(atPath: sample)
             try FileManager.default.copyItem(atPath: path, toPath: sample)
             let h1 = try BTSnoopWriter(datalink: .hciUnencapsulated).encodeFile(BTSnoopReaderTests.records())
-            FileManager.default.createFile(atPath: sample + ".h1", contents: Data(h1))
+            #expect(FileManager.default.createFile(atPath: sample + ".h1", contents: Data(h1)))
         }
+        withExtendedLifetime(directory) {}
     }
 
     @Test func missingFileIsATypedError() {

@@ -91,6 +91,83 @@ struct BTSnoopReaderTests {
         }
     }
 
+    /// What the incremental reading of a growing capture reports.
+    enum Read: Equatable {
+        case header(BTSnoopFileHeader)
+        case record(BTSnoopRecord)
+        case error(BTSnoopError)
+    }
+
+    /// `BTSnoopReader` is not incremental: it parses a whole file. This adapter makes it one, the
+    /// way a tool tailing a live capture would use it: it keeps everything received, parses it
+    /// again after each chunk and reports the header and the records it has not reported yet.
+    /// A truncation error is "need more data"; any other error is reported once and ends the
+    /// reading. The state is the octets received after the last complete record (or header).
+    struct GrowingCapture {
+        var received: [UInt8] = []
+        var reported = 0
+        var headerReported = false
+        var finished = false
+        var leftover = 0
+
+        mutating func feed(_ chunk: ArraySlice<UInt8>) -> [Read] {
+            guard !finished else { return [] }
+            received += chunk
+            let result = BTSnoopReader.parse(received)
+            var out: [Read] = []
+            if let header = result.header, !headerReported {
+                headerReported = true
+                out.append(.header(header))
+            }
+            for record in result.records.dropFirst(reported) { out.append(.record(record)) }
+            reported = result.records.count
+            let complete = result.header == nil ? 0 : BTSnoopFileHeader.length + result.records.reduce(0) {
+                $0 + BTSnoopReader.recordHeaderLength + $1.includedLength(in: result.header!.datalink)
+            }
+            leftover = received.count - complete
+            switch result.error {
+            case nil, .truncatedFileHeader?, .truncatedRecordHeader?, .truncatedRecordData?:
+                break
+            case let error?:
+                out.append(.error(error))
+                finished = true
+                leftover = 0
+            }
+            return out
+        }
+    }
+
+    static var growingCapture: StreamDecoderVerifier<GrowingCapture, Int> { StreamDecoderVerifier(decoder: { GrowingCapture() }, state: \.leftover, idle: 0) }
+
+    /// Every split of a capture file, and reading it one octet at a time or in random chunks,
+    /// gives the same header and records as parsing it whole, with no record reported before all
+    /// its octets are in (a prefix parse holds back exactly the partial record), in both datalinks.
+    @Test func everySplitOfAFileGivesTheSameRecords() throws {
+        let h4 = BTSnoopWriter()
+        let h1 = try BTSnoopWriter(datalink: .hciUnencapsulated)
+        for (writer, records) in [(h4, try Self.records() + Self.h4Only()), (h1, try Self.records())] {
+            var pairs: [(input: [UInt8], expected: [Read])] = [(writer.header, [.header(BTSnoopFileHeader(datalink: writer.datalink))])]
+            for record in records { pairs.append((try writer.encode(record), [.record(record)])) }
+            try Self.growingCapture.verify(stream: pairs, partial: { $0 }, pairsStandAlone: false, randomChunkings: 50) { c, chunk in c.feed(chunk) }
+        }
+    }
+
+    /// A malformed record ends the reading at the same octet however the file arrives: the
+    /// records before it, then its error, then nothing.
+    @Test func aMalformedRecordEndsTheReadingInEverySplit() throws {
+        let writer = BTSnoopWriter()
+        let records = try Self.records()
+        var bad = try writer.encode(records[1])
+        bad[7] += 1  // included length one more than the original length
+        let pairs: [(input: [UInt8], expected: [Read])] = [
+            (writer.header, [.header(BTSnoopFileHeader(datalink: .hciUART))]),
+            (try writer.encode(records[0]), [.record(records[0])]),
+            (bad, [.error(.includedLengthExceedsOriginal(offset: 16 + 28, included: 8, original: 7))]),
+            (try writer.encode(records[2]), []),
+        ]
+        try Self.growingCapture.verify(stream: pairs, pairsStandAlone: false, randomChunkings: 50) { c, chunk in c.feed(chunk) }
+    }
+
     @Test func malformedHeaders() {
         var file = BTSnoopWriter().header
         file[0] = 0x42

@@ -26,56 +26,33 @@ struct H4FramerTests {
     }()
 
     static let stream: [UInt8] = packets.flatMap(\.h4Bytes)
-
-    /// Feeds `stream` cut at `cuts` (increasing offsets) and returns everything the framer says.
-    static func decode(_ stream: [UInt8], cuts: [Int], framer: H4Framer = H4Framer()) -> (outputs: [H4FramerOutput], framer: H4Framer) {
-        var framer = framer
-        var outputs: [H4FramerOutput] = []
-        var start = 0
-        for cut in cuts + [stream.count] {
-            outputs += framer.feed(stream[start..<cut])
-            start = cut
-        }
-        return (outputs, framer)
-    }
-
     static var expected: [H4FramerOutput] { packets.map { .packet($0) } }
 
-    @Test func allAtOnce() {
-        let (outputs, framer) = Self.decode(Self.stream, cuts: [])
-        #expect(outputs == Self.expected)
+    /// The framer under the verifier: its state is the octets it holds towards the next packet.
+    static func verifier(maximumPacketLength: Int = H4Framer.defaultMaximumPacketLength)
+        -> StreamDecoderVerifier<H4Framer, Int> {
+        StreamDecoderVerifier(decoder: { H4Framer(maximumPacketLength: maximumPacketLength) }, state: \.bufferedByteCount, idle: 0)
+    }
+
+    static func feed(_ framer: inout H4Framer, _ chunk: ArraySlice<UInt8>) -> [H4FramerOutput] { framer.feed(chunk) }
+
+    /// Whole, one octet at a time, all packets in one buffer, every split point and 200 seeded
+    /// chunkings (empty chunks included) give the same packets; inside a packet the framer holds
+    /// exactly the octets received of it, and nothing between packets.
+    @Test func everyChunkingGivesTheSamePackets() throws {
+        let pairs = Self.packets.map { (input: $0.h4Bytes, expected: [H4FramerOutput.packet($0)]) }
+        let run = try Self.verifier().verify(stream: pairs, partial: { $0 }, randomChunkings: 200, feed: Self.feed)
+        // The reference drip, each packet alone, all at once, every split, per packet, random.
+        #expect(run.runs == 1 + Self.packets.count + 1 + (Self.stream.count + 1) + 1 + 200)
+    }
+
+    @Test func countersAndOffsetsAfterAStream() {
+        var framer = H4Framer()
+        #expect(framer.feed(Self.stream) == Self.expected)
         #expect(framer.bufferedByteCount == 0)
         #expect(framer.streamOffset == Self.stream.count)
         #expect(framer.packetCount == Self.packets.count)
         #expect(framer.skippedByteCount == 0)
-    }
-
-    @Test func oneByteAtATime() {
-        let (outputs, framer) = Self.decode(Self.stream, cuts: Array(1..<Self.stream.count))
-        #expect(outputs == Self.expected)
-        #expect(framer.bufferedByteCount == 0)
-    }
-
-    @Test func everyTwoWaySplit() {
-        for cut in 0...Self.stream.count {
-            let (outputs, framer) = Self.decode(Self.stream, cuts: [cut])
-            #expect(outputs == Self.expected, "split at \(cut)")
-            #expect(framer.bufferedByteCount == 0, "split at \(cut)")
-        }
-    }
-
-    @Test func seededRandomChunks() {
-        for seed in UInt64(1)...200 {
-            var rng = SplitMix64(seed: seed)
-            var cuts: [Int] = []
-            var at = 0
-            while true {
-                at += Int.random(in: 0...40, using: &rng)  // empty chunks included
-                if at >= Self.stream.count { break }
-                cuts.append(at)
-            }
-            #expect(Self.decode(Self.stream, cuts: cuts).outputs == Self.expected, "seed \(seed)")
-        }
     }
 
     @Test func partialPacketIsKeptUntilComplete() throws {
@@ -101,12 +78,10 @@ struct H4FramerTests {
             .packet(try HCIPacket(h4: complete)),
             .framingError(.unknownIndicator(byte: 0x00, offset: 14)),
         ]
-        for cut in 0...stream.count {
-            let (outputs, framer) = Self.decode(stream, cuts: [cut])
-            #expect(outputs == expected, "split at \(cut)")
-            #expect(framer.skippedByteCount == 4)
-        }
-        #expect(Self.decode(stream, cuts: Array(1..<stream.count)).outputs == expected)
+        try Self.verifier().verify(stream: [(stream, expected)], feed: Self.feed)
+        var framer = H4Framer()
+        _ = framer.feed(stream)
+        #expect(framer.skippedByteCount == 4)
     }
 
     @Test func lengthOverTheGuardIsAnErrorAndTheFramerResyncs() throws {
@@ -122,9 +97,7 @@ struct H4FramerTests {
             .framingError(.unknownIndicator(byte: 0x00, offset: 4)),
             .packet(reset),
         ]
-        for cut in 0...stream.count {
-            #expect(Self.decode(stream, cuts: [cut], framer: H4Framer(maximumPacketLength: 100)).outputs == expected)
-        }
+        try Self.verifier(maximumPacketLength: 100).verify(stream: [(stream, expected)], feed: Self.feed)
         var framer = H4Framer(maximumPacketLength: 100)
         #expect(framer.feed([0x02, 0x00, 0x00, 0xC8, 0x00]).first
             == .framingError(.packetTooLong(indicator: .aclData, length: 204, maximum: 100, offset: 0)))

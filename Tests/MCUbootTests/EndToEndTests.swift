@@ -1,10 +1,9 @@
 import Testing
 @testable import MCUboot
+import TestSupport
 
 /// The flash logic over a real pty against the `mcuboot-test-bootloader` process.
 @Suite(.serialized) struct EndToEndTests {
-    static func hex(_ b: [UInt8]) -> String { b.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined() }
-
     static func configuration() -> FlashSession.Configuration {
         var c = FlashSession.Configuration()
         c.timeoutMilliseconds = 300
@@ -25,7 +24,7 @@ import Testing
         #expect(session.totalRetries >= 3)
         #expect(events.contains(.resetAnswered(rc: 0)))
         let summary = bootloader.stop()
-        #expect(summary?.hasPrefix("received \(image.count) bytes sha256 \(Self.hex(SHA256.hash(image))) complete yes") == true, "\(summary ?? "no summary")")
+        #expect(summary?.hasPrefix("received \(image.count) bytes sha256 \(Hex.string(SHA256.hash(image))) complete yes") == true, "\(summary ?? "no summary")")
         #expect(summary?.hasSuffix("reset yes") == true)
         #expect(!bootloader.process.isRunning)
     }

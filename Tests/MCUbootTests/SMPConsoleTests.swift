@@ -1,5 +1,7 @@
+import EmulatorMath
 import Testing
 @testable import MCUboot
+import TestSupport
 
 struct SMPConsoleTests {
     /// Image-state read, SMP v2, sequence 1, empty map. By hand: packet 08 00 00 01 00 01 01 00 A0
@@ -34,36 +36,35 @@ struct SMPConsoleTests {
         #expect(lines.dropLast().allSatisfy { $0.count == 126 })
     }
 
-    @Test func decoderReturnsThePacketInEverySplit() {
-        let packet = Self.longPacket()
-        let bytes = SMPConsoleEncoder.encode(packet)
-        // All at once.
-        var d = SMPConsoleDecoder()
-        #expect(d.feed(bytes) == [.packet(packet)])
-        // One octet at a time.
-        d = SMPConsoleDecoder()
-        var events: [SMPConsoleDecoder.Event] = []
-        for b in bytes { events += d.feed([b]) }
-        #expect(events == [.packet(packet)])
-        // Every two-piece split.
-        for cut in 0...bytes.count {
-            var d = SMPConsoleDecoder()
-            let e = d.feed(bytes[0..<cut]) + d.feed(bytes[cut...])
-            #expect(e == [.packet(packet)], "cut at \(cut)")
-        }
-        // Random chunks, several packets back to back.
-        let stream = bytes + SMPConsoleEncoder.encode(packet) + bytes
-        var x: UInt32 = 5
-        d = SMPConsoleDecoder()
-        events = []
-        var i = 0
-        while i < stream.count {
-            x = x &* 1_664_525 &+ 1_013_904_223
-            let n = 1 + Int(x >> 27)
-            events += d.feed(stream[i..<min(stream.count, i + n)])
-            i += n
-        }
-        #expect(events == [.packet(packet), .packet(packet), .packet(packet)])
+    /// Console traffic as the verifier feeds it: frames, console text around them, a stray
+    /// continuation, a corrupted frame and an interrupted one, each with what the decoder must say.
+    static func consolePairs() -> [(input: [UInt8], expected: [SMPConsoleDecoder.Event])] {
+        let small = SMPPacket(op: .read, version: 1, command: .imageState, sequence: 1, body: .map([]))
+        let answer = SMPPacket(op: .writeResponse, command: .imageUpload, sequence: 9, body: .map(["rc": .int(0), "off": .int(100)]))
+        let long = longPacket()
+        var corrupted = SMPConsoleEncoder.frameBuffer(small)
+        corrupted[corrupted.count - 1] ^= 0x01
+        let longBytes = SMPConsoleEncoder.encode(long)
+        let longFirstLine = Array(longBytes.prefix(through: longBytes.firstIndex(of: 0x0A)!))
+        return [
+            (Array("*** Booting MCUboot ***\r\n".utf8), []),
+            (SMPConsoleEncoder.encode(small), [.packet(small)]),
+            ([0x04, 0x14] + Array("AAAA\n".utf8), []),
+            (longBytes, [.packet(long)]),
+            (Array("log without newline".utf8) + SMPConsoleEncoder.encode(answer), [.packet(answer)]),
+            ([0x06, 0x09] + Base64.encode(corrupted) + [0x0A], [.error(.badCRC)]),
+            (longFirstLine + SMPConsoleEncoder.encode(small, lineLength: 16), [.error(.interrupted), .packet(small)]),
+            (SMPConsoleEncoder.encode(long, lineLength: 40), [.packet(long)]),
+            (Array("more log\n".utf8), []),
+        ]
+    }
+
+    /// Whole, one octet at a time, everything in one buffer, every split point and seeded
+    /// random chunkings give the same packets and errors, and "inside a frame" is reported at
+    /// the same octets however the console was read.
+    @Test func decoderGivesTheSameEventsInEveryChunking() throws {
+        let verifier = StreamDecoderVerifier(decoder: { SMPConsoleDecoder() }, state: \.isInsideFrame, idle: false)
+        try verifier.verify(stream: Self.consolePairs()) { d, chunk in d.feed(chunk) }
     }
 
     @Test func badCRCIsRejected() {
@@ -105,15 +106,42 @@ struct SMPConsoleTests {
         #expect(d.feed([0x06, 0x09] + Base64.encode(frame) + [0x0A]) == [.error(.badPacket(.lengthMismatch(header: 5, actual: 1)))])
     }
 
-    /// Random console bytes never trap the decoder.
-    @Test func garbageNeverTraps() {
+    /// A frame right behind a console line that overflowed the line limit is still read: the
+    /// marker that starts it sits at the start of the emptied line buffer, where it must count as
+    /// much as a marker in the middle of a line.
+    @Test(arguments: [1, 2, 3])
+    func frameRightAfterAnOverflowingLineIsRead(lines: Int) {
+        let p = SMPPacket(op: .writeResponse, command: .imageUpload, sequence: 9, body: .map(["rc": .int(0), "off": .int(100)]))
         var d = SMPConsoleDecoder()
-        var x: UInt32 = 17
-        for _ in 0..<20_000 {
-            x = x &* 1_664_525 &+ 1_013_904_223
-            let pick = Int(x >> 24) % 8
-            let b: UInt8 = [0x06, 0x09, 0x04, 0x14, 0x0A, UInt8(ascii: "A"), UInt8(ascii: "="), UInt8(x >> 16 & 0xFF)][pick]
-            _ = d.feed([b])
+        let overflow = [UInt8](repeating: UInt8(ascii: "x"), count: lines * (d.maximumLineLength + 1))
+        #expect(d.feed(overflow + SMPConsoleEncoder.encode(p)) == [.packet(p)])
+        #expect(d.feed(SMPConsoleEncoder.encode(Self.longPacket())) == [.packet(Self.longPacket())])
+    }
+
+    /// After console garbage of any kind (seeded: marker octets, newlines, base64 characters,
+    /// any octet; up to 3000 octets, so some lines overflow the line limit) the decoder still
+    /// decodes the next frame to exactly its packet, whatever state the garbage left it in.
+    @Test func recoversAfterGarbage() {
+        let p = SMPPacket(op: .writeResponse, command: .imageUpload, sequence: 9, body: .map(["rc": .int(0), "off": .int(100)]))
+        let frame = SMPConsoleEncoder.encode(p)
+        let long = Self.longPacket()
+        for seed in UInt64(1)...300 {
+            var rng = SplitMix64(seed: seed)
+            var d = SMPConsoleDecoder()
+            let alphabet: [UInt8] = [0x06, 0x09, 0x04, 0x14, 0x0A, 0x0D, UInt8(ascii: "A"), UInt8(ascii: "=")]
+            // Every tenth run has no newline at all, so its one line overflows.
+            let newlines = seed % 10 != 0
+            let garbage: [UInt8] = (0..<rng.below(3000)).map { _ in
+                let b = rng.below(3) == 0 ? rng.byte() : alphabet[rng.below(alphabet.count)]
+                return !newlines && b == 0x0A ? 0x20 : b
+            }
+            _ = d.feed(garbage)
+            // The frame may follow the garbage mid-line; a frame the garbage left open is interrupted.
+            let events = d.feed(frame)
+            #expect(events.last == .packet(p), "seed \(seed): \(events)")
+            #expect(events.dropLast().allSatisfy { $0 == .error(.interrupted) }, "seed \(seed): \(events)")
+            #expect(!d.isInsideFrame)
+            #expect(d.feed(SMPConsoleEncoder.encode(long)) == [.packet(long)], "seed \(seed)")
         }
     }
 }

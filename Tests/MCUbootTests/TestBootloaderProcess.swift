@@ -2,12 +2,15 @@ import Foundation
 import Glibc
 @testable import MCUboot
 import SerialTransport
+import TestSupport
 
 /// The built `mcuboot-test-bootloader`, run as a subprocess on a pty for one test: started with
 /// a deadline for its "ready" line, stopped (SIGTERM, then SIGKILL) before the test ends.
 final class TestBootloaderProcess {
     let process = Process()
     let link: String
+    /// Where the link lives; removed with this value.
+    let directory: TemporaryDirectory
     private let stdout = Pipe()
     private let stdin = Pipe()
     private let exited = DispatchSemaphore(value: 0)
@@ -23,7 +26,8 @@ final class TestBootloaderProcess {
     }
 
     init(arguments: [String] = [], timeoutMilliseconds: Int = 10_000) throws {
-        link = FileManager.default.temporaryDirectory.appendingPathComponent("mcuboot-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
+        directory = try TemporaryDirectory("mcuboot")
+        link = directory.file("bootloader")
         process.executableURL = Self.executable
         process.arguments = ["--link", link] + arguments
         process.standardOutput = stdout

@@ -1,4 +1,6 @@
+import EmulatorMath
 @testable import MCUboot
+import TestSupport
 
 /// Builds MCUboot images the way imgtool lays them out (header padded with 0xFF to hdr_size,
 /// payload, optional protected TLV area, then the 0x6907 area with the SHA-256 TLV).
@@ -7,12 +9,9 @@ enum TestImages {
     static func le32(_ v: Int) -> [UInt8] { le16(v & 0xFFFF) + le16((v >> 16) & 0xFFFF) }
 
     /// Deterministic pseudo-random octets.
-    static func payload(_ count: Int, seed: UInt32 = 1) -> [UInt8] {
-        var x = seed
-        return (0..<count).map { _ in
-            x = x &* 1_664_525 &+ 1_013_904_223
-            return UInt8(x >> 24)
-        }
+    static func payload(_ count: Int, seed: UInt64 = 1) -> [UInt8] {
+        var rng = SplitMix64(seed: seed)
+        return rng.bytes(count)
     }
 
     static func make(payload: [UInt8], headerSize: Int = 0x200, version: (UInt8, UInt8, UInt16, UInt32) = (1, 2, 3, 4),

@@ -72,13 +72,9 @@ struct NearbyFusionTests {
     }
 
     /// Median errors (degrees) and the fraction of steps reporting, from `start` on.
-    struct Summary: CustomStringConvertible {
+    struct Summary {
         var reported: Double, all: Double, coverage: Double
         var horizontalReported: Double, horizontalAll: Double, horizontalCoverage: Double
-        var description: String {
-            "direction \(format(reported))° reported (\(format(100 * coverage)) % of steps), \(format(all))° ungated; "
-                + "horizontal \(format(horizontalReported))° reported (\(format(100 * horizontalCoverage)) %), \(format(horizontalAll))° ungated"
-        }
     }
 
     static func summary(_ steps: [Step], from start: Double) -> Summary {
@@ -90,8 +86,6 @@ struct NearbyFusionTests {
                        horizontalCoverage: Double(horizontal.count) / n)
     }
 
-    static func format(_ x: Double) -> String { String(format: "%.1f", x) }
-
     /// Accessory 3 m in front (a little below the phone); the camera aims 0.3 m beside it.
     static let front = AccessoryMotion.stationary(Vector3(0, 3, 1.0))
     static let sway = PhoneMotion.handHeldSway(at: Vector3(0, 0, 1.3), lookingAt: Vector3(0.3, 3, 1.3))
@@ -100,8 +94,6 @@ struct NearbyFusionTests {
         // From 2.25 s the sway has covered its full 0.5 m sideways.
         let stationary = Self.summary(Self.run(phone: Self.sway, accessory: Self.front, hint: .stationary, duration: 6), from: 2.25)
         let unknown = Self.summary(Self.run(phone: Self.sway, accessory: Self.front, hint: .unknown, duration: 6), from: 2.25)
-        print("Nearby sway 3 m, 2.25–6 s, stationary hint: \(stationary)")
-        print("Nearby sway 3 m, 2.25–6 s, unknown hint: \(unknown)")
         #expect(stationary.horizontalReported < 10)
         #expect(stationary.horizontalCoverage > 0.8)
         #expect(stationary.horizontalAll < unknown.horizontalAll)
@@ -116,8 +108,6 @@ struct NearbyFusionTests {
         let bobbing = Self.summary(Self.run(phone: Self.sway, accessory: Self.front, hint: .stationary, duration: 30), from: 24)
         let flat = PhoneMotion.handHeldSway(at: Vector3(0, 0, 1.3), lookingAt: Vector3(0.3, 3, 1.3), bob: 0)
         let level = Self.summary(Self.run(phone: flat, accessory: Self.front, hint: .stationary, duration: 30), from: 24)
-        print("Nearby sway 3 m, 24–30 s, ±6 cm bob: \(bobbing)")
-        print("Nearby sway 3 m, 24–30 s, no bob: \(level)")
         #expect(bobbing.reported < 10)
         #expect(bobbing.coverage > 0.8)
         #expect(level.horizontalReported < 10)
@@ -130,7 +120,6 @@ struct NearbyFusionTests {
         for hint in [MotionActivityState.stationary, .unknown] {
             let steps = Self.run(phone: still, accessory: target, hint: hint, duration: 5)
             let last = steps[steps.count - 1]
-            print("Nearby still phone (\(hint)): reported \(steps.compactMap(\.reportedError).count) of \(steps.count), final spread \(Self.format(last.spread))°, range \(String(format: "%.2f", last.estimatedRange)) m for \(String(format: "%.2f", last.trueRange)) m")
             #expect(steps.allSatisfy { $0.reportedError == nil })
             #expect(abs(last.estimatedRange - last.trueRange) < 0.1)
             #expect(last.spread > 20)
@@ -143,8 +132,6 @@ struct NearbyFusionTests {
         let phone = PhoneMotion.handHeldSway(at: Vector3(0, 0, 1.3), lookingAt: Vector3(0, 4, 1.3))
         let moving = Self.summary(Self.run(phone: phone, accessory: tag, hint: .moving, duration: 8), from: 2)
         let stationary = Self.summary(Self.run(phone: phone, accessory: tag, hint: .stationary, duration: 8), from: 2)
-        print("Nearby moving tag, 2–8 s, moving hint: \(moving)")
-        print("Nearby moving tag, 2–8 s, stationary hint: \(stationary)")
         #expect(moving.all < stationary.all)
         #expect(moving.horizontalAll < stationary.horizontalAll)
     }
@@ -158,8 +145,6 @@ struct NearbyFusionTests {
         let afterGap = Self.summary(gap, from: 5)
         let outliers = Self.summary(Self.run(phone: Self.sway, accessory: Self.front, hint: .stationary, duration: 6,
                                              outlierRate: 0.2, outlier: { _ in 2 }), from: 2.25)
-        print("Nearby 1 s of failed ranges (4–5 s): largest step of the reported horizontal angle \(Self.format(largestJump))° per 50 ms; after: \(afterGap)")
-        print("Nearby 20 % outliers (+2 m), 2.25–6 s: \(outliers)")
         #expect(largestJump < 5)
         #expect(gap.filter { $0.time >= 4 && $0.time <= 5 }.allSatisfy { $0.azimuth != nil })
         #expect(afterGap.horizontalReported < 10)
@@ -186,7 +171,6 @@ struct NearbyFusionTests {
         let runs = (1...20).map { errors(seed: UInt64($0)) }
         let rms2 = (runs.map { $0.at2 * $0.at2 }.reduce(0, +) / 20).squareRoot()
         let rms20 = (runs.map { $0.at20 * $0.at20 }.reduce(0, +) / 20).squareRoot()
-        print("Nearby VIO drift: seed 1 \(String(format: "%.3f", first.at20)) m after 20 m; RMS over 20 seeds \(String(format: "%.3f", rms2)) m after 2 m, \(String(format: "%.3f", rms20)) m after 20 m")
         #expect(first.start == 0)
         #expect(first.at20 > 0.05 && first.at20 < 0.6)
         #expect(rms20 > 3 * rms2)
@@ -206,7 +190,6 @@ struct NearbyFusionTests {
             previous = p
         }
         let end = motion.pose(at: 20).position
-        print("Nearby default walk: start \(Self.format(horizontal)) m away, camera \(Self.format(facing))° off the accessory, largest 20 ms step \(String(format: "%.3f", largestStep)) m")
         #expect(abs(horizontal - 3) < 1e-9)
         #expect(facing < 30)
         #expect(largestStep < 0.1)
@@ -218,7 +201,6 @@ struct NearbyFusionTests {
         let accessory = Vector3(0, 3, 0.8)
         let steps = Self.run(phone: .defaultWalk(around: accessory), accessory: .stationary(accessory), hint: .stationary, duration: 14)
         let s = Self.summary(steps, from: 3)
-        print("Nearby default walk, 3–14 s, stationary hint: \(s)")
         #expect(s.horizontalReported < 10)
         // The walk is level, so the accessory 0.5 m below the phone has a mirror image 0.5 m above
         // (iOS's "above or below"); the bob resolves it only slowly, hence the looser bound.

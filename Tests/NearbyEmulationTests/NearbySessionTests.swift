@@ -32,11 +32,15 @@ struct NearbySessionTests {
 
     static func median(_ values: [Double]) -> Double? { NearbySummary.quantile(values.sorted(), 0.5) }
 
+    /// An angle in tenths of a degree, rounded as the README prints it.
+    static func tenths(_ radians: Double) -> Int { Int((radians / degree * 10).rounded()) }
+
     /// After the phone has moved 0.5 m sideways (2.25 s into the sway), direction to the
-    /// stationary accessory 3 m away is within 10° (median) with the stationary hint; the
-    /// stationary hint beats unknown, both in what it reports and in its ungated belief.
-    /// Pooled over six seeds (six rooms and users): one run's median moves by a few degrees
-    /// with the seed, so a single seed cannot tell two hints apart.
+    /// stationary accessory 3 m away, pooled over six seeds (six rooms and users: one run's
+    /// median moves by a few degrees with the seed, so a single seed cannot tell two hints
+    /// apart). The README's figures: with the stationary hint, direction in 876 of 882 updates
+    /// with a median error of 7.9°; ungated, 7.9° against 9.9° with the unknown hint, which
+    /// never reports a direction.
     @Test func directionAfterHalfAMetreSideways() {
         var reported: [Double] = [], fusedStationary: [Double] = [], fusedUnknown: [Double] = []
         var horizontal: [Double] = [], updates = 0, unknownReported = 0
@@ -53,13 +57,12 @@ struct NearbySessionTests {
         let m = Self.median(reported) ?? .infinity
         let ms = Self.median(fusedStationary) ?? .infinity, mu = Self.median(fusedUnknown) ?? .infinity
         let mh = Self.median(horizontal) ?? .infinity
-        print("sway 3 m after 0.5 m sideways, 6 seeds: stationary hint reports direction in \(reported.count) of \(updates) updates, "
-              + "median error \(m / Self.degree)°; horizontal angle in \(horizontal.count), median \(mh / Self.degree)°; "
-              + "ungated median: stationary \(ms / Self.degree)°, unknown \(mu / Self.degree)° (unknown reported \(unknownReported))")
-        #expect(reported.count >= updates / 2)
-        #expect(m < 10 * Self.degree)
-        #expect(ms < mu)
-        #expect(unknownReported < reported.count)
+        #expect(updates == 882)
+        #expect(reported.count == 876)
+        #expect(Self.tenths(m) == 79)
+        #expect(Self.tenths(ms) == 79)
+        #expect(Self.tenths(mu) == 99)
+        #expect(unknownReported == 0)
         // The horizontal angle comes at least as often, and as sharp.
         #expect(horizontal.count >= reported.count)
         #expect(mh < 6 * Self.degree)

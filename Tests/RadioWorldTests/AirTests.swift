@@ -207,4 +207,22 @@ struct AirTests {
             #expect((got - want).magnitude < 0.003 * max(1, want.magnitude), "channel \(ch): \(got) vs \(want)")
         }
     }
+
+    /// Window averaging off: a 12 ppm offset over a 40 µs window keeps the tone's full amplitude;
+    /// on, it shrinks by |sinc(Δf·T)| (≈ 0.14), the phase of the round trip intact either way.
+    @Test(arguments: [false, true])
+    func windowAveragingLoss(averaging: Bool) {
+        var s = AirScenario.ideal(distance: 2)
+        s.reflectorCrystalPPM = 12
+        s.windowAveraging = averaging
+        let air = Air(scenario: s)
+        var i = air.radio(.initiator), r = air.radio(.reflector)
+        i.tune(channel: 40, at: 1_000)
+        r.tune(channel: 40, at: 1_000)
+        i.transmitTone(rotation: .one, at: 1_010, duration: 40)
+        let y = r.receiveTone(at: 1_010, duration: 40)
+        let x = Double.pi * Air.frequency(channel: 40) * 12e-6 * 40e-6
+        let expected = averaging ? 1000 * abs(sin(x) / x) : 1000
+        #expect(abs(Double(y.iq.magnitude) - expected) < 0.5, "\(y.iq.magnitude) vs \(expected)")
+    }
 }

@@ -1,5 +1,6 @@
 import Testing
 @testable import ReflectorFirmware
+import TestSupport
 
 /// The `BlockCipher` seam: a board's cipher, here a stand-in for an AES ECB peripheral that
 /// takes its octets little-endian (as nRF's does) and counts the blocks it was asked for, runs

@@ -1,5 +1,6 @@
 import Testing
 @testable import ReflectorFirmware
+import TestSupport
 
 @Suite struct CSCommandTests {
     static let allowedMap = "FCFF7FFCFFFFFFFFFF1F"
@@ -15,9 +16,9 @@ import Testing
         let cmd = LECSCreateConfig(connectionHandle: 0x0040, createContext: .localAndRemote, configuration: Self.config)
         let bytes = cmd.encode()
         #expect(bytes.count == 28)
-        #expect(Hex.string(bytes) == Self.createConfigHex)
+        #expect(Hex.string(bytes, uppercase: true) == Self.createConfigHex)
         #expect(try LECSCreateConfig.decode(bytes) == cmd)
-        #expect(Hex.string(cmd.packet.encode()) == "90201C" + Self.createConfigHex)
+        #expect(Hex.string(cmd.packet.encode(), uppercase: true) == "90201C" + Self.createConfigHex)
         #expect(try LECSCreateConfig.decode(packet: cmd.packet) == cmd)
     }
 
@@ -31,7 +32,7 @@ import Testing
         c.role = .initiator
         let cmd = LECSCreateConfig(connectionHandle: 0x0EFF, createContext: .localOnly, configuration: c)
         let bytes = cmd.encode()
-        #expect(Hex.string(bytes) == "FF0E" + "01" + "00" + "02010205000300" + "02" + "03" + Self.allowedMap + "01" + "010108" + "00")
+        #expect(Hex.string(bytes, uppercase: true) == "FF0E" + "01" + "00" + "02010205000300" + "02" + "03" + Self.allowedMap + "01" + "010108" + "00")
         #expect(try LECSCreateConfig.decode(bytes) == cmd)
     }
 
@@ -72,7 +73,7 @@ import Testing
         let cmd = LECSSetProcedureParameters(connectionHandle: 0x0040, configID: 1, parameters: Self.procedureParameters)
         let bytes = cmd.encode()
         #expect(bytes.count == 23)
-        #expect(Hex.string(bytes) == Self.setProcedureParametersHex)
+        #expect(Hex.string(bytes, uppercase: true) == Self.setProcedureParametersHex)
         #expect(try LECSSetProcedureParameters.decode(bytes) == cmd)
 
         var p = Self.procedureParameters
@@ -82,7 +83,7 @@ import Testing
         p.snrControlReflector = 4
         p.phy = 4
         let cmd2 = LECSSetProcedureParameters(connectionHandle: 1, configID: 3, parameters: p)
-        #expect(Hex.string(cmd2.encode()) == "0100" + "03" + "4006" + "0100" + "0100" + "0000" + "E20400" + "409C00" + "07" + "04" + "FD" + "01" + "00" + "04")
+        #expect(Hex.string(cmd2.encode(), uppercase: true) == "0100" + "03" + "4006" + "0100" + "0100" + "0000" + "E20400" + "409C00" + "07" + "04" + "FD" + "01" + "00" + "04")
         #expect(try LECSSetProcedureParameters.decode(cmd2.encode()) == cmd2)
     }
 
@@ -97,18 +98,18 @@ import Testing
     }
 
     @Test func smallCommandsExactBytes() throws {
-        #expect(Hex.string(LECSRemoveConfig(connectionHandle: 0x0040, configID: 2).encode()) == "400002")
-        #expect(Hex.string(LECSProcedureEnable(connectionHandle: 0x0040, configID: 1, enable: true).encode()) == "40000101")
-        #expect(Hex.string(LECSProcedureEnable(connectionHandle: 0x0040, configID: 1, enable: false).packet.encode()) == "9420044000 0100".filter { $0 != " " })
-        #expect(Hex.string(LECSSecurityEnable(connectionHandle: 0x0123).packet.encode()) == "8C20022301")
-        #expect(Hex.string(LECSReadRemoteSupportedCapabilities(connectionHandle: 0x0040).packet.encode()) == "8A20024000")
-        #expect(Hex.string(LECSReadRemoteFAETable(connectionHandle: 0x0040).packet.encode()) == "8E20024000")
-        #expect(Hex.string(LECSReadLocalSupportedCapabilities().packet.encode()) == "892000")
-        #expect(Hex.string(LECSReadLocalSupportedCapabilitiesV2().packet.encode()) == "A52000")
-        #expect(Hex.string(LECSSetChannelClassification(classification: .allowed).packet.encode()) == "92200A" + Self.allowedMap)
-        #expect(Hex.string(LECSSetDefaultSettings(connectionHandle: 0x0040).encode()) == "4000" + "02" + "FF" + "14")
+        #expect(Hex.string(LECSRemoveConfig(connectionHandle: 0x0040, configID: 2).encode(), uppercase: true) == "400002")
+        #expect(Hex.string(LECSProcedureEnable(connectionHandle: 0x0040, configID: 1, enable: true).encode(), uppercase: true) == "40000101")
+        #expect(Hex.string(LECSProcedureEnable(connectionHandle: 0x0040, configID: 1, enable: false).packet.encode(), uppercase: true) == "9420044000 0100".filter { $0 != " " })
+        #expect(Hex.string(LECSSecurityEnable(connectionHandle: 0x0123).packet.encode(), uppercase: true) == "8C20022301")
+        #expect(Hex.string(LECSReadRemoteSupportedCapabilities(connectionHandle: 0x0040).packet.encode(), uppercase: true) == "8A20024000")
+        #expect(Hex.string(LECSReadRemoteFAETable(connectionHandle: 0x0040).packet.encode(), uppercase: true) == "8E20024000")
+        #expect(Hex.string(LECSReadLocalSupportedCapabilities().packet.encode(), uppercase: true) == "892000")
+        #expect(Hex.string(LECSReadLocalSupportedCapabilitiesV2().packet.encode(), uppercase: true) == "A52000")
+        #expect(Hex.string(LECSSetChannelClassification(classification: .allowed).packet.encode(), uppercase: true) == "92200A" + Self.allowedMap)
+        #expect(Hex.string(LECSSetDefaultSettings(connectionHandle: 0x0040).encode(), uppercase: true) == "4000" + "02" + "FF" + "14")
         #expect(Hex.string(LECSSetDefaultSettings(connectionHandle: 0x0040, initiatorEnabled: true, reflectorEnabled: true,
-                                                  csSyncAntennaSelection: 0xFE, maxTxPower: -127).encode()) == "400003FE81")
+                                                  csSyncAntennaSelection: 0xFE, maxTxPower: -127).encode(), uppercase: true) == "400003FE81")
         #expect(throws: DecodeError.invalidValue(field: "Enable", value: 2)) { _ = try LECSProcedureEnable.decode(Hex.bytes("40000102")) }
         #expect(throws: DecodeError.invalidValue(field: "Role_Enable", value: 4)) { _ = try LECSSetDefaultSettings.decode(Hex.bytes("400004FF14")) }
         #expect(throws: DecodeError.invalidValue(field: "CS_SYNC_Antenna_Selection", value: 5)) { _ = try LECSSetDefaultSettings.decode(Hex.bytes("4000020514")) }
@@ -155,6 +156,6 @@ import Testing
         check(LECSReadLocalSupportedCapabilities(), seed: 20)
         check(LECSReadLocalSupportedCapabilitiesV2(), seed: 21)
         check(LECSTestEnd(), seed: 22)
-        #expect(Hex.string(LECSTestEnd().packet.encode()) == "962000")
+        #expect(Hex.string(LECSTestEnd().packet.encode(), uppercase: true) == "962000")
     }
 }

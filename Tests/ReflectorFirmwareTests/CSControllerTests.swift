@@ -148,8 +148,10 @@ struct CSControllerTests {
     }
 
     /// Garbage from the peer: unknown opcodes get LL_UNKNOWN_RSP, malformed known ones
-    /// LL_REJECT_EXT_IND; nothing traps.
-    @Test func garbageFromThePeer() {
+    /// LL_REJECT_EXT_IND; and from the host: every command of two octets or more is answered
+    /// by a Command Complete or Command Status for its opcode. Whatever the controller sends
+    /// back is well-formed: events that parse and re-encode exactly, PDUs that decode.
+    @Test func garbageFromThePeerAndTheHost() {
         var c = Pair().central
         c.receiveFromPeer([0x7E, 1, 2])
         #expect(c.takePDUs() == [[0x07, 0x7E]])
@@ -158,9 +160,21 @@ struct CSControllerTests {
         var rng = SplitMix64(seed: 77)
         for _ in 0..<2000 {
             c.receiveFromPeer(rng.bytes(rng.below(40)))
-            c.handleCommand(rng.bytes(rng.below(40)))
-            _ = c.takePDUs()
-            _ = c.takeEvents()
+            let command = rng.bytes(rng.below(40))
+            c.handleCommand(command)
+            for pdu in c.takePDUs() {
+                #expect((try? LLControlPDU.decode(pdu)) != nil || (try? LLVersionInd.decode(pdu)) != nil, "PDU \(pdu)")
+            }
+            let events = c.takeEvents().compactMap { bytes -> HCIPacket? in
+                let e = try? HCIPacket(event: bytes)
+                #expect(e?.encode() == bytes, "event \(bytes)")
+                return e
+            }
+            guard command.count >= 2 else { continue }
+            let opcode = UInt16(command[0]) | UInt16(command[1]) << 8
+            #expect(events.contains { e in
+                (try? CommandCompleteEvent.decode(packet: e))?.opcode == opcode || (try? CommandStatusEvent.decode(packet: e))?.opcode == opcode
+            }, "command \(command)")
         }
     }
 

@@ -1,5 +1,6 @@
 import Testing
 @testable import ReflectorFirmware
+import TestSupport
 
 @Suite struct CSEventTests {
     static var createdConfig: CSConfiguration {
@@ -15,20 +16,20 @@ import Testing
         let e = LECSConfigComplete(connectionHandle: 0x0040, created: Self.createdConfig)
         let bytes = e.encode()
         #expect(bytes.count == 33)
-        #expect(Hex.string(bytes) == Self.configCompleteHex)
+        #expect(Hex.string(bytes, uppercase: true) == Self.configCompleteHex)
         #expect(try LECSConfigComplete.decode(bytes) == e)
-        #expect(Hex.string(e.packet.encode()) == "3E222F" + Self.configCompleteHex)
+        #expect(Hex.string(e.packet.encode(), uppercase: true) == "3E222F" + Self.configCompleteHex)
         #expect(try LECSConfigComplete.decode(packet: e.packet) == e)
     }
 
     @Test func configCompleteMandatoryTimesAndRemoved() throws {
         let e = LECSConfigComplete(connectionHandle: 0x0040, created: CSCommandTests.config)
-        #expect(Hex.string(e.encode().suffix(4)) == "91919628")  // 145, 145, 150, 40 µs
+        #expect(Hex.string(e.encode().suffix(4), uppercase: true) == "91919628")  // 145, 145, 150, 40 µs
         #expect(try LECSConfigComplete.decode(e.encode()) == e)
         let removed = LECSConfigComplete(connectionHandle: 0x0040, configID: 2, action: .removed, configuration: nil)
         let rb = removed.encode()
         #expect(rb.count == 33)
-        #expect(Hex.string(rb.prefix(5)) == "0040000200")
+        #expect(Hex.string(rb.prefix(5), uppercase: true) == "0040000200")
         #expect(rb.dropFirst(5).allSatisfy { $0 == 0 })
         #expect(try LECSConfigComplete.decode(rb) == removed)
         // A failed creation carries no configuration; the garbage after Action is ignored.
@@ -59,7 +60,7 @@ import Testing
             procedureCount: 0, maxProcedureLength: 0x0640)
         let bytes = e.encode()
         #expect(bytes.count == 21)
-        #expect(Hex.string(bytes) == Self.procedureEnableCompleteHex)
+        #expect(Hex.string(bytes, uppercase: true) == Self.procedureEnableCompleteHex)
         #expect(try LECSProcedureEnableComplete.decode(bytes) == e)
         #expect(e.antennaConfiguration?.antennaPaths == 1)
         var m = bytes
@@ -72,15 +73,15 @@ import Testing
     }
 
     @Test func smallEventsExactBytes() throws {
-        #expect(Hex.string(LECSSecurityEnableComplete(connectionHandle: 0x0040).packet.encode()) == "3E042E004000")
-        #expect(Hex.string(LECSTestEndComplete().packet.encode()) == "3E023300")
+        #expect(Hex.string(LECSSecurityEnableComplete(connectionHandle: 0x0040).packet.encode(), uppercase: true) == "3E042E004000")
+        #expect(Hex.string(LECSTestEndComplete().packet.encode(), uppercase: true) == "3E023300")
         var t = FAETable()
         t[0] = -128
         t[71] = 127
         let fae = LECSReadRemoteFAETableComplete(connectionHandle: 0x0040, table: t)
         let b = fae.encode()
         #expect(b.count == 75)
-        #expect(Hex.string(b.prefix(4)) == "00400080")
+        #expect(Hex.string(b.prefix(4), uppercase: true) == "00400080")
         #expect(b.last == 0x7F)
         #expect(throws: DecodeError.unexpectedCode(expected: 0x2E, found: 0x33)) {
             _ = try LECSSecurityEnableComplete.decode(packet: LECSTestEndComplete().packet)

@@ -1,5 +1,6 @@
 import Testing
 @testable import ReflectorFirmware
+import TestSupport
 
 /// AES and the CS DRBG against FIPS-197 and the Core spec's sample data
 /// (Core 6.0 Vol 6 Part C §1.1 for e, Vol 6 Part C §7 for the DRBG, as quoted by NimBLE and TI).

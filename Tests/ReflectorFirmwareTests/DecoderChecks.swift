@@ -25,10 +25,13 @@ enum DecoderChecks {
         #expect(throws: DecodeError.trailingBytes(extra: 1), sourceLocation: sourceLocation) { _ = try decode(bytes + [0x00]) }
     }
 
-    /// Random strings and random mutations of `valid` either decode or throw `DecodeError`;
-    /// the test only has to finish (a trap would kill it). Returns how many decoded.
+    /// Random strings and random mutations of `valid` either decode or throw `DecodeError`
+    /// (a trap would kill the test). Some mutations must decode (unless `someDecode` is false,
+    /// for a `valid` that is deliberately not), or the loop only ever reached the decoder's first
+    /// check. Returns how many decoded.
     @discardableResult
-    static func fuzz<T>(seed: UInt64, valid: [UInt8], iterations: Int = 3000, maxLength: Int = 64,
+    static func fuzz<T>(seed: UInt64, valid: [UInt8], iterations: Int = 3000, maxLength: Int = 64, someDecode: Bool = true,
+                        sourceLocation: SourceLocation = #_sourceLocation,
                         _ decode: ([UInt8]) throws(DecodeError) -> T) -> Int {
         var rng = SplitMix64(seed: seed)
         var decoded = 0
@@ -49,6 +52,9 @@ enum DecoderChecks {
             } catch {
                 _ = error  // a typed DecodeError: fine
             }
+        }
+        if someDecode && !valid.isEmpty && decoded == 0 {
+            Issue.record("none of \(iterations) random and mutated inputs decoded", sourceLocation: sourceLocation)
         }
         return decoded
     }

@@ -1,10 +1,11 @@
 import Testing
 @testable import ReflectorFirmware
+import TestSupport
 
 @Suite struct HCIPacketTests {
     @Test func commandPacketLayout() throws {
         let p = HCIPacket(opcode: HCIOpcode.leCSProcedureEnable, parameters: [0x40, 0x00, 0x01, 0x01])
-        #expect(Hex.string(p.encode()) == "94200440000101")
+        #expect(Hex.string(p.encode(), uppercase: true) == "94200440000101")
         #expect(p.ogf == 0x08)
         #expect(p.ocf == 0x094)
         #expect(try HCIPacket(command: p.encode()) == p)
@@ -18,7 +19,7 @@ import Testing
 
     @Test func eventPacketAndLEMeta() throws {
         let e = HCIPacket(leSubevent: 0x33, body: [0x00])
-        #expect(Hex.string(e.encode()) == "3E023300")
+        #expect(Hex.string(e.encode(), uppercase: true) == "3E023300")
         #expect(e.leSubeventCode == 0x33)
         #expect(Array(try e.leSubeventBody(0x33)) == [0x00])
         #expect(throws: DecodeError.unexpectedCode(expected: 0x31, found: 0x33)) { _ = try e.leSubeventBody(0x31) }
@@ -36,7 +37,7 @@ import Testing
 
     @Test func commandStatusLayout() throws {
         let s = CommandStatusEvent(status: .success, numHCIPackets: 1, opcode: LECSProcedureEnable.opcode)
-        #expect(Hex.string(s.packet.encode()) == "0F0400019420")
+        #expect(Hex.string(s.packet.encode(), uppercase: true) == "0F0400019420")
         #expect(try CommandStatusEvent.decode(packet: s.packet) == s)
         #expect(throws: DecodeError.invalidValue(field: "Status", value: 0xEE)) { _ = try CommandStatusEvent.decode(Hex.bytes("EE019420")) }
         DecoderChecks.everyTruncationIsTruncated(s.encode()) { b throws(DecodeError) in try CommandStatusEvent.decode(b) }
@@ -49,11 +50,11 @@ import Testing
 
     @Test func commandCompleteLayout() throws {
         let c = CommandCompleteEvent(opcode: LECSSetDefaultSettings.opcode, status: .success, connectionHandle: 0x0040)
-        #expect(Hex.string(c.packet.encode()) == "0E06018D20004000")
+        #expect(Hex.string(c.packet.encode(), uppercase: true) == "0E06018D20004000")
         #expect(c.status == .success)
         #expect(try CommandCompleteEvent.decode(packet: c.packet) == c)
         let plain = CommandCompleteEvent(opcode: LECSSetChannelClassification.opcode, status: .invalidHCICommandParameters)
-        #expect(Hex.string(plain.encode()) == "01922012")
+        #expect(Hex.string(plain.encode(), uppercase: true) == "01922012")
         DecoderChecks.everyTruncationIsTruncated(Array(c.encode().prefix(3))) { b throws(DecodeError) in try CommandCompleteEvent.decode(b) }
         DecoderChecks.fuzz(seed: 4, valid: c.encode()) { b throws(DecodeError) in try CommandCompleteEvent.decode(b) }
     }

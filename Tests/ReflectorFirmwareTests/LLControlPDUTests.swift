@@ -57,7 +57,7 @@ struct LLControlPDUTests {
     static let csIndHex = "34 01 3812 580200 0200 02 1000 A00F00 00 01 00 00"
 
     static var faeTable: FAETable { FAETable((0..<72).map { Int8($0 - 36) })! }
-    static var faeHex: String { "37" + Hex.string((0..<72).map { UInt8(bitPattern: Int8($0 - 36)) }) }
+    static var faeHex: String { "37" + Hex.string((0..<72).map { UInt8(bitPattern: Int8($0 - 36)) }, uppercase: true) }
 
     /// (name, value, expected octets).
     static var cases: [(String, LLControlPDU, String)] {

@@ -1,5 +1,6 @@
 import Testing
 @testable import ReflectorFirmware
+import TestSupport
 
 /// LL_CS_SEC_REQ + LL_CS_SEC_RSP → CS_IV, CS_IN, CS_PV → h9, with the spec's sample data
 /// (Core 6.0 Vol 6 Part C §7 as NimBLE's and TI's DRBG tests quote it; reference §3.8).

@@ -1,5 +1,6 @@
 import Testing
 @testable import ReflectorFirmware
+import TestSupport
 
 @Suite struct RASControlPointTests {
     static let commands: [(RASControlPointCommand, String)] = [
@@ -18,7 +19,7 @@ import Testing
 
     @Test func commandsExactBytesAndRobustness() throws {
         for (k, (c, hex)) in Self.commands.enumerated() {
-            #expect(Hex.string(c.encode()) == hex)
+            #expect(Hex.string(c.encode(), uppercase: true) == hex)
             #expect(try RASControlPointCommand.decode(Hex.bytes(hex)) == c)
             DecoderChecks.everyTruncationIsTruncated(c.encode()) { b throws(DecodeError) in try RASControlPointCommand.decode(b) }
             DecoderChecks.extraOctetIsTrailing(c.encode()) { b throws(DecodeError) in try RASControlPointCommand.decode(b) }
@@ -31,7 +32,7 @@ import Testing
 
     @Test func responsesExactBytesAndRobustness() throws {
         for (k, (r, hex)) in Self.responses.enumerated() {
-            #expect(Hex.string(r.encode()) == hex)
+            #expect(Hex.string(r.encode(), uppercase: true) == hex)
             #expect(try RASControlPointResponse.decode(Hex.bytes(hex)) == r)
             DecoderChecks.everyTruncationIsTruncated(r.encode()) { b throws(DecodeError) in try RASControlPointResponse.decode(b) }
             DecoderChecks.extraOctetIsTrailing(r.encode()) { b throws(DecodeError) in try RASControlPointResponse.decode(b) }

@@ -1,5 +1,6 @@
 import Testing
 @testable import ReflectorFirmware
+import TestSupport
 
 /// Bit consumption from the DRBG: the sample marker draws and the leftover-bit policies.
 struct RandomBitsTests {

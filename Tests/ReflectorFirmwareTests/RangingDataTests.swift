@@ -1,11 +1,12 @@
 import Testing
 @testable import ReflectorFirmware
+import TestSupport
 
 @Suite struct RangingDataTests {
     @Test func headersExactBytes() throws {
         var w = ByteWriter()
         RangingHeader(rangingCounter: 0x1005, configID: 1, selectedTxPower: -4, antennaPathsMask: 0x01).encode(into: &w)
-        #expect(Hex.string(w.bytes) == "0510FC01")  // counter 0x005 (12 bits) | config 1 << 12
+        #expect(Hex.string(w.bytes, uppercase: true) == "0510FC01")  // counter 0x005 (12 bits) | config 1 << 12
         var r = ByteReader(w.bytes)
         let h = try RangingHeader.decode(from: &r)
         #expect(h.rangingCounter == 0x005 && h.configID == 1 && h.selectedTxPower == -4 && h.antennaPaths == 1)
@@ -17,7 +18,7 @@ import Testing
         RASSubeventHeader(startACLConnectionEvent: 0x1234, frequencyCompensation: 0xC000, rangingDoneStatus: .partial,
                           subeventDoneStatus: .aborted, abortReasons: AbortReasons(procedure: .none, subevent: .schedulingConflict),
                           referencePowerLevel: -10, numStepsReported: 3).encode(into: &w2)
-        #expect(Hex.string(w2.bytes) == "3412" + "00C0" + "F1" + "30" + "F6" + "03")
+        #expect(Hex.string(w2.bytes, uppercase: true) == "3412" + "00C0" + "F1" + "30" + "F6" + "03")
         var r2 = ByteReader(w2.bytes)
         #expect(try RASSubeventHeader.decode(from: &r2).subeventDoneStatus == .aborted)
         DecoderChecks.everyTruncationIsTruncated(w.bytes) { b throws(DecodeError) in
@@ -51,7 +52,7 @@ import Testing
         first.procedureDoneStatus = .partial
         let data = RangingData(selectedTxPower: -4, results: [first])
         let bytes = data.encode()
-        #expect(Hex.string(bytes) == "0510FC01" + "3412" + "00C0" + "01" + "00" + "F6" + "03"
+        #expect(Hex.string(bytes, uppercase: true) == "0510FC01" + "3412" + "00C0" + "01" + "00" + "F6" + "03"
                 + "00" + "00E801" + "02" + "000702F4000AA2F420" + "01" + "00FFE8F8FF01")
         #expect(try RangingData.decode(bytes) == data)
         // The reflector's mode-0 data read as initiator data has the wrong length.
@@ -64,7 +65,7 @@ import Testing
         #expect(sub.header.numStepsReported == 2)
         let data = RangingData(header: RangingHeader(rangingCounter: 9, configID: 0, selectedTxPower: 0, antennaPathsMask: 1), subevents: [sub])
         let bytes = data.encode()
-        #expect(Hex.string(bytes.suffix(5)) == "82" + "00" + "00E201")
+        #expect(Hex.string(bytes.suffix(5), uppercase: true) == "82" + "00" + "00E201")
         #expect(try RangingData.decode(bytes) == data)
         var aborted = SubeventResultTests.result
         aborted.subeventDoneStatus = .aborted
@@ -118,6 +119,52 @@ import Testing
         #expect(!r.inProgress)
     }
 
+    /// What the RAS reassembler says about one segment.
+    enum Reassembled: Equatable {
+        case body([UInt8])
+        case error(RASReassemblyError)
+    }
+
+    /// The reassembler's "need more data" state: whether a body is in progress, and its octets so far.
+    struct ReassemblerState: Equatable {
+        var inProgress = false
+        var octets = 0
+    }
+
+    static var rasVerifier: StreamDecoderVerifier<RASReassembler, ReassemblerState> {
+        StreamDecoderVerifier(decoder: { RASReassembler() }, state: { ReassemblerState(inProgress: $0.inProgress, octets: $0.body.count) },
+                              idle: ReassemblerState())
+    }
+
+    /// One fragment of a body as the notification that carries it: the segmentation header
+    /// (first and last bits, a counter rolling on from a different start for every body) and
+    /// the octets.
+    static func feed(_ reassembler: inout RASReassembler, _ fragment: Fragment<UInt8>) -> [Reassembled] {
+        let counter = UInt8(truncatingIfNeeded: fragment.message * 13 + fragment.index)
+        let segment = [RASSegmentationHeader(isFirst: fragment.isFirst, isLast: fragment.isLast, counter: counter).octet] + fragment.elements
+        do {
+            return try reassembler.add(segment).map { [.body($0)] } ?? []
+        } catch {
+            return [.error(error)]
+        }
+    }
+
+    /// Every segmentation of a body reassembles to it: one segment, one octet per segment (the
+    /// counter wrapping many times), every split point, bodies back to back and random
+    /// segmentations, at most the 242 octets an ATT_MTU of 247 carries per segment; the
+    /// reassembler holds exactly the octets received until the last segment.
+    @Test func reassemblyIsTheSameForEverySegmentation() throws {
+        let small = RangingData(selectedTxPower: -4, results: Self.procedure).encode()
+        var one = SubeventResultTests.bigSubevent
+        one.steps = Array(one.steps.prefix(40))
+        let medium = RangingData(selectedTxPower: 3, results: [one]).encode()
+        let bodies = [small, medium, [], [0x42]]
+        let pairs = bodies.map { ($0, [Reassembled.body($0)]) }
+        try Self.rasVerifier.verify(fragments: pairs, partial: { ReassemblerState(inProgress: true, octets: $0) },
+                                    maximumFragmentLength: 247 - 5, randomChunkings: 50, feed: Self.feed)
+        #expect(medium.count == 4 + 8 + 40 * 22)
+    }
+
     @Test func segmentationHeaderBits() {
         #expect(RASSegmentationHeader(isFirst: true, isLast: false, counter: 0).octet == 0x01)
         #expect(RASSegmentationHeader(isFirst: false, isLast: true, counter: 63).octet == 0xFE)
@@ -137,6 +184,17 @@ import Testing
         #expect(throws: RASReassemblyError.unexpectedCounter(expected: 5, found: 6)) { _ = try r.add(segments[6]) }
         #expect(!r.inProgress)
         #expect(throws: RASReassemblyError.missingFirstSegment) { _ = try r.add(segments[7]) }
+    }
+
+    /// An empty notification in the middle of a body is an error like the others: the body in
+    /// progress is dropped and the reassembler is idle (it kept the body and waited before).
+    @Test func anEmptySegmentDropsTheBodyInProgress() throws {
+        let segments = RASSegmenter.segments(of: Self.bigProcedure.encode(), attMTU: 247)
+        var r = RASReassembler()
+        _ = try r.add(segments[0])
+        #expect(throws: RASReassemblyError.emptySegment) { _ = try r.add([UInt8]()) }
+        #expect(!r.inProgress && r.body.isEmpty)
+        #expect(throws: RASReassemblyError.missingFirstSegment) { _ = try r.add(segments[1]) }
     }
 
     @Test func reassemblerDetectsOutOfOrderAndMissingLast() throws {

@@ -1,5 +1,6 @@
 import Testing
 @testable import ReflectorFirmware
+import TestSupport
 
 @Suite struct StepDataTests {
     static let reflector1 = StepDataContext(role: .reflector, antennaPaths: 1)
@@ -13,7 +14,7 @@ import Testing
         #expect(m.packetRSSI == -24)
         #expect(m.packetAntenna == 1)
         #expect(m.measuredFrequencyOffset == nil)
-        #expect(Hex.string(d.encode()) == "00E801")
+        #expect(Hex.string(d.encode(), uppercase: true) == "00E801")
     }
 
     @Test func btmonMode2Channel71() throws {
@@ -184,7 +185,7 @@ import Testing
         let pct = SequencePhaseCorrection(pct1: nil, pct2: PhaseCorrectionTerm(i: -1, q: 1))
         var w = ByteWriter()
         pct.encode(into: &w)
-        #expect(Hex.string(w.bytes) == "FFFFFFFF" + "FF1F0000")
+        #expect(Hex.string(w.bytes, uppercase: true) == "FFFFFFFF" + "FF1F0000")
     }
 
     @Test func toneStepDataConstruction() {

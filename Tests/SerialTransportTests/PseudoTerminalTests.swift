@@ -1,11 +1,17 @@
 import Foundation
 import Testing
 @testable import SerialTransport
+import TestSupport
 
 /// A PseudoTerminal (the virtual board's end) and a TerminalDevice (a client opening the
 /// replica path or the symbolic link) pass bytes both ways unchanged, and the far end closing
 /// or a silent line end a read promptly.
 struct PseudoTerminalTests {
+    /// A directory of this test's own for its links and files, removed when the test is done.
+    let directory: TemporaryDirectory
+
+    init() throws { directory = try TemporaryDirectory("serial") }
+
     @Test func bytesCrossBothWaysThroughTheReplicaPath() throws {
         let pty = try PseudoTerminal()
         defer { pty.close() }
@@ -23,7 +29,7 @@ struct PseudoTerminalTests {
     /// 64 KiB each way through the symbolic link, the writer and the reader on two threads, so
     /// the pty's buffers fill and drain as on a real line.
     @Test func largeBuffersCrossIntactThroughTheSymbolicLink() throws {
-        let link = temporaryPath("board")
+        let link = directory.file("board")
         let pty = try PseudoTerminal(linkPath: link)
         defer { pty.close() }
         #expect(pty.path == link)
@@ -105,7 +111,7 @@ struct PseudoTerminalTests {
 
     @Test func theLinkReplacesAStaleLinkRefusesAFileAndIsRemovedAtClose() throws {
         let fm = FileManager.default
-        let link = temporaryPath("stale")
+        let link = directory.file("stale")
         try fm.createSymbolicLink(atPath: link, withDestinationPath: "/dev/pts/nonexistent")
         let pty = try PseudoTerminal(linkPath: link)
         #expect((try? fm.destinationOfSymbolicLink(atPath: link)) == pty.replicaPath)
@@ -113,9 +119,8 @@ struct PseudoTerminalTests {
         #expect((try? fm.attributesOfItem(atPath: link)) == nil, "link left behind")
         #expect(!(fm.fileExists(atPath: link + ".tmp-\(getpid())")))
 
-        let file = temporaryPath("file")
+        let file = directory.file("file")
         #expect(fm.createFile(atPath: file, contents: Data("keep".utf8)))
-        defer { try? fm.removeItem(atPath: file) }
         #expect(throws: SerialError.linkPathOccupied(path: file, kind: "a regular file")) { _ = try PseudoTerminal(linkPath: file) }
         #expect(fm.contents(atPath: file) == Data("keep".utf8))
         do {
@@ -128,7 +133,7 @@ struct PseudoTerminalTests {
     /// A link another run took over is not removed by an older pty closing.
     @Test func closeLeavesALinkThatPointsElsewhere() throws {
         let fm = FileManager.default
-        let link = temporaryPath("taken")
+        let link = directory.file("taken")
         let first = try PseudoTerminal(linkPath: link)
         let second = try PseudoTerminal(linkPath: link)
         first.close()

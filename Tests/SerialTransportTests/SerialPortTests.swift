@@ -1,10 +1,16 @@
 import Foundation
 import Testing
 @testable import SerialTransport
+import TestSupport
 
 /// `SerialPort` by path: libserialport for real devices, termios for what it refuses, and
 /// errors that name the path.
 struct SerialPortTests {
+    /// A directory of this test's own for its links and files, removed when the test is done.
+    let directory: TemporaryDirectory
+
+    init() throws { directory = try TemporaryDirectory("serial") }
+
     @Test func aPtyPathFallsBackToTermiosAndWorks() throws {
         let pty = try PseudoTerminal()
         defer { pty.close() }
@@ -22,7 +28,7 @@ struct SerialPortTests {
 
     /// Through a symbolic link, at a rate without a B constant (termios2 BOTHER).
     @Test func aLinkToAPtyAtAnOddBaudRateWorks() throws {
-        let link = temporaryPath("odd")
+        let link = directory.file("odd")
         let pty = try PseudoTerminal(linkPath: link)
         defer { pty.close() }
         let port = try SerialPort(path: link, configuration: SerialConfiguration(baudRate: 1_234_567))
@@ -39,13 +45,12 @@ struct SerialPortTests {
     }
 
     @Test func aRegularFileOrDirectoryIsNotATerminal() throws {
-        let file = temporaryPath("plain")
+        let file = directory.file("plain")
         #expect(FileManager.default.createFile(atPath: file, contents: Data([1, 2, 3])))
-        defer { try? FileManager.default.removeItem(atPath: file) }
         #expect(throws: SerialError.notATerminal(path: file, kind: "a regular file")) { _ = try SerialPort(path: file) }
         #expect(throws: SerialError.notATerminal(path: file, kind: "a regular file")) { _ = try TerminalDevice(path: file) }
         #expect(SerialError.notATerminal(path: file, kind: "a regular file").description.contains("\(file): not a serial port"))
-        #expect(throws: SerialError.notATerminal(path: "/tmp", kind: "a directory")) { _ = try SerialPort(path: "/tmp") }
+        #expect(throws: SerialError.notATerminal(path: directory.path, kind: "a directory")) { _ = try SerialPort(path: directory.path) }
         #expect(throws: SerialError.notATerminal(path: "/dev/null", kind: "a character device that is not a terminal")) {
             _ = try SerialPort(path: "/dev/null")
         }

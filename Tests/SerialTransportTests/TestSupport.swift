@@ -46,11 +46,6 @@ enum BTSnoopTimestampFactory {
     static func make(_ unixMicroseconds: Int64) -> BTSnoopTimestamp { BTSnoopTimestamp(unixMicroseconds: unixMicroseconds) }
 }
 
-/// A path in the temporary directory unique to this test run.
-func temporaryPath(_ name: String) -> String {
-    NSTemporaryDirectory() + "reflector-serial-\(getpid())-\(UUID().uuidString.prefix(8))-\(name)"
-}
-
 /// Bytes 0, 1, …, 255, 0, … with the troublesome ones (0x0A, 0x0D, 0x11, 0x13, 0x03, 0x04) in
 /// every 256.
 func pattern(_ count: Int, seed: UInt8 = 0) -> [UInt8] {

@@ -28,19 +28,23 @@ extension AnchorCoordinates {
         }
     }
 
-    /// Decodes `octets` (exactly `type.encodedLength` of them) of the given type.
+    /// Decodes `octets` (exactly `type.encodedLength` of them) of the given type. Each field's
+    /// most negative code (−2^(width−1)) is read as the symmetric limit −(2^(width−1) − 1), the
+    /// range `AnchorCoordinates` documents and the encoder writes, so every decoded location
+    /// encodes back to itself.
     public init(type: AnchorCoordinatesType, firaOctets octets: some Collection<UInt8>) {
+        func field(_ width: Int, at offset: Int) -> Int64 {
+            let limit = (Int64(1) << Int64(width - 1)) - 1
+            return max(BitField.signed(width: width, at: offset, in: octets), -limit)
+        }
         switch type {
         case .relative:
-            self = .relative(
-                x: Int32(BitField.signed(width: 28, at: 0, in: octets)),
-                y: Int32(BitField.signed(width: 28, at: 28, in: octets)),
-                z: Int32(BitField.signed(width: 24, at: 56, in: octets)))
+            self = .relative(x: Int32(field(28, at: 0)), y: Int32(field(28, at: 28)), z: Int32(field(24, at: 56)))
         case .wgs84:
             self = .wgs84(
-                latitude: Double(BitField.signed(width: 33, at: 0, in: octets)) / Double(1 << 24),
-                longitude: Double(BitField.signed(width: 33, at: 33, in: octets)) / Double(1 << 24),
-                altitude: Double(BitField.signed(width: 30, at: 66, in: octets)) / Double(1 << 21) * 1000)
+                latitude: Double(field(33, at: 0)) / Double(1 << 24),
+                longitude: Double(field(33, at: 33)) / Double(1 << 24),
+                altitude: Double(field(30, at: 66)) / Double(1 << 21) * 1000)
         }
     }
 

@@ -10,6 +10,14 @@ public struct HeardUWBFrame: Sendable, Equatable {
     public var carrierFrequencyOffset: Double
     /// True time of arrival, seconds (for the simulation's bookkeeping, not the app).
     public var trueTime: Double
+
+    public init(octets: [UInt8], rawReceiveTime: UInt64, signalStrength: Double, carrierFrequencyOffset: Double, trueTime: Double) {
+        self.octets = octets
+        self.rawReceiveTime = rawReceiveTime
+        self.signalStrength = signalStrength
+        self.carrierFrequencyOffset = carrierFrequencyOffset
+        self.trueTime = trueTime
+    }
 }
 
 /// A discovery advertisement the phone heard (Bluetooth LE advertising data or a Wi-Fi vendor

@@ -45,8 +45,9 @@ public struct SMPConsoleDecoder: Sendable {
             }
             line.append(b)
             let n = line.count
-            if n > 2, (line[n - 2] == 0x06 && b == 0x09) || (line[n - 2] == 0x04 && b == 0x14) {
-                // A marker after other text: what came before was console noise.
+            if n >= 2, (line[n - 2] == 0x06 && b == 0x09) || (line[n - 2] == 0x04 && b == 0x14) {
+                // A marker: what came before it on the line was console noise, and a line that
+                // overflowed before it ends here (the marker may start the emptied buffer).
                 line.removeFirst(n - 2)
                 lineOverflowed = false
             } else if n > maximumLineLength {

@@ -14,7 +14,10 @@ public struct RASReassembler: Sendable {
 
     /// Feeds one notification; returns the body when `segment` is its last segment.
     public mutating func add(_ segment: some Collection<UInt8>) throws(RASReassemblyError) -> [UInt8]? {
-        guard let first = segment.first else { throw .emptySegment }
+        guard let first = segment.first else {
+            reset()
+            throw .emptySegment
+        }
         let h = RASSegmentationHeader(octet: first)
         if h.isFirst {
             if inProgress {

@@ -21,12 +21,16 @@ public struct LECSLocalCapabilitiesReturn: HCIParametersEncodable {
 
     public var parameterCapacity: Int { 1 + layout.byteCount }
 
-    /// Decodes the return of the v1 command (`v2: false`) or the v2 command (`v2: true`).
+    /// Decodes the return of the v1 command (`v2: false`) or the v2 command (`v2: true`). After
+    /// a failed Status, whatever else the controller returned is implementation specific (Core 6.0
+    /// Vol 4 Part E §4.5): a block, if there is one, must still be well-formed, but the value keeps
+    /// only the Status, as `encode()` writes it.
     public static func decode(_ parameters: some Collection<UInt8>, v2: Bool) throws(DecodeError) -> LECSLocalCapabilitiesReturn {
         var r = ByteReader(parameters)
         let s = try r.status()
-        if s != .success && r.isAtEnd { return LECSLocalCapabilitiesReturn(status: s, capabilities: CSCapabilities(), layout: v2 ? .v2 : .v1) }
+        let failed = LECSLocalCapabilitiesReturn(status: s, capabilities: CSCapabilities(), layout: v2 ? .v2 : .v1)
+        if s != .success && r.isAtEnd { return failed }
         let (caps, layout) = try CSCapabilities.readBlock(&r, layouts: v2 ? CSCapabilities.v2Layouts : [.v1])
-        return LECSLocalCapabilitiesReturn(status: s, capabilities: caps, layout: layout)
+        return s == .success ? LECSLocalCapabilitiesReturn(status: s, capabilities: caps, layout: layout) : failed
     }
 }

@@ -1,0 +1,44 @@
+import Foundation
+
+/// The JSON files the tool reads, as seeds: the repository's examples and board profiles (read
+/// from the source tree when the seeds are generated) and small variants from the README.
+enum SeedFiles {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()  // Seeds
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()  // FuzzTargets, Sources, root
+
+    static func file(_ path: String) -> [[UInt8]] {
+        FileManager.default.contents(atPath: repository.appendingPathComponent(path).path).map { [[UInt8]($0)] } ?? []
+    }
+
+    static func texts(_ items: [String]) -> [[UInt8]] { items.map { Array($0.utf8) } }
+
+    static var planConfigs: [[UInt8]] {
+        file("Examples/plan-config.json") + texts([
+            #"{"main_mode": 1}"#,
+            #"{"main_mode": 3, "sub_mode": 2, "channel_selection": "3c", "ch3c_shape": "x", "ch3c_jump": 8, "rtt_type": "random_128", "leftover_bits": "keep_within_procedure"}"#,
+            #"{"main_mode": 2, "sub_mode": 1, "channel_map": "00000000000000000FFF", "channel_classification": "1FFFFFFFFFFFFC7FFFFC", "cs_sync_phy": "2M2BT", "subevent_interval_us": 80000}"#,
+        ])
+    }
+
+    static var security: [[UInt8]] {
+        file("Examples/security-sample.json") + texts([#"{"cs_iv": "00000000000000000000000000000000", "cs_in": "FFFFFFFFFFFFFFFF", "cs_pv": "0123456789abcdef0123456789ABCDEF"}"#])
+    }
+
+    static var deployments: [[UInt8]] {
+        file("Examples/dltdoa-room.json") + texts([
+            #"{"anchors": [{"address": "0A01", "position_m": [0, 0, 2.8], "cluster": 0, "initiator": true}, {"address": 2562, "position_m": [6, 0, 2.8], "cluster": 0}, {"address": "0A03", "position_m": [6, 5, 2.8], "cluster": 0, "clock_ppm": -12, "drift_ppm_per_s": 0.01}], "nlos_zones": [{"min_m": [4, 3, 0], "max_m": [5, 4, 3], "bias_m": 3}], "path": [{"t_s": 0, "position_m": [2, 2, 1.2]}, {"t_s": 6, "position_m": [8, 2, 1.2]}], "receiver_clock_ppm": -6.5, "timestamp_noise_m": 0.1, "loss_probability": 0.02, "block_ms": 200, "seed": 1}"#,
+        ])
+    }
+
+    static var scenarios: [[UInt8]] {
+        texts([
+            #"{"accessory": "moving", "hint": "moving", "background": ["4:6"], "coexistence": ["2@8"], "camera": true}"#,
+            #"{"distance": 2.5, "duration": 6, "phone": "sway", "hint": "stationary", "channel": "two-ray:3:0.7", "snr": 25, "seed": 3, "camera": false}"#,
+            #"{"phone": "still", "channel": "tgn-d", "coexistence": ["none", "heavy@2"]}"#,
+        ])
+    }
+
+    static var boards: [[UInt8]] {
+        ["emulated-reflector", "nrf54l15dk", "nrf54l15dk-4ant-example"].flatMap { file("Hardware/boards/\($0).json") }
+    }
+}

@@ -1,0 +1,23 @@
+/// The JSON files `reflector-emu` reads, each through its reader in ReflectorTools (via
+/// `ToolsAdapter`): no input may trap the reader, and an accepted file must be usable (a plan
+/// configuration plans a procedure, security material instantiates the DRBG, a board profile
+/// gives its capabilities, a scenario builds).
+enum JSONFileTargets {
+    static let all: [FuzzTarget] = [
+        FuzzTarget("json-plan", "plan --config: the CS configuration file, then one procedure planned", seeds: { SeedFiles.planConfigs }) {
+            _ = ToolsAdapter.readPlanConfig($0)
+        },
+        FuzzTarget("json-security", "plan --security: the CS security material file", seeds: { SeedFiles.security }) {
+            _ = ToolsAdapter.readSecurity($0)
+        },
+        FuzzTarget("json-deployment", "tdoa DEPLOYMENT.json: anchors, zones, path", seeds: { SeedFiles.deployments }) {
+            _ = ToolsAdapter.readDeployment($0)
+        },
+        FuzzTarget("json-scenario", "nearby --scenario FILE: a scenario as flags", seeds: { SeedFiles.scenarios }) {
+            _ = ToolsAdapter.readScenario($0)
+        },
+        FuzzTarget("json-board", "Hardware/boards/*.json: a board profile", seeds: { SeedFiles.boards }) {
+            _ = ToolsAdapter.readBoardProfile($0)
+        },
+    ]
+}

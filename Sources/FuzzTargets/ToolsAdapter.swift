@@ -1,0 +1,101 @@
+import Foundation
+import ReflectorFirmware
+import ReflectorTools
+
+/// Every call the fuzz targets make into ReflectorTools, in one file, so that when the tool's
+/// capture and file-reading code moves (Capture/, Files/, a new JSON parser) only this file is
+/// re-pointed. Each function takes the octets a user's file would hold and returns plain
+/// values; "refused" is a normal answer (nil or a count), a trap is a finding.
+enum ToolsAdapter {
+    // MARK: Captures (reflector-emu estimate)
+
+    struct CaptureReading {
+        var procedureOffsets: [Int]
+        var problemOffsets: [Int]
+        var estimates: Int
+    }
+
+    /// Reads a btsnoop file as `reflector-emu estimate` does (CaptureProcedures, then
+    /// ProcedureEstimation with one of the four estimators), optionally with a reflector capture.
+    static func estimate(capture: [UInt8], reflector: [UInt8]?, estimator: Int, defaultRoleIsReflector: Bool, inlinePCT: Bool?) -> CaptureReading {
+        let role: CSRole = defaultRoleIsReflector ? .reflector : .initiator
+        let procedures = CaptureProcedures(bytes: capture, defaultRole: role)
+        let peer = reflector.map { CaptureProcedures(bytes: $0, defaultRole: .reflector) }
+        let choice = EstimatorChoice.allCases[estimator % EstimatorChoice.allCases.count]
+        let estimates = ProcedureEstimation.estimates(procedures, reflector: peer, inlinePCT: inlinePCT, estimator: choice)
+        return CaptureReading(procedureOffsets: procedures.procedures.map(\.offset), problemOffsets: procedures.problems.map(\.offset),
+                              estimates: estimates.count)
+    }
+
+    // MARK: JSON files
+
+    /// The tool's JSON parser (today Foundation's JSONDecoder behind `JSONValue.parse`).
+    static func parseJSON(_ bytes: [UInt8]) -> JSONValue? { try? JSONValue.parse(Data(bytes)) }
+
+    /// A plan configuration (`plan --config`); when it is accepted, one procedure is planned
+    /// with the spec's sample security material, as `plan` prints it.
+    static func readPlanConfig(_ bytes: [UInt8]) -> Bool {
+        guard let json = parseJSON(bytes), !hasKnownIntegerTrap(json), let config = try? PlanConfigFile(json: json) else { return false }
+        _ = PlanReport(config: config, security: sampleSecurity, count: 1).table
+        return true
+    }
+
+    /// CS security material (`plan --security`); an accepted file instantiates the DRBG.
+    static func readSecurity(_ bytes: [UInt8]) -> Bool {
+        guard let json = parseJSON(bytes), !hasKnownIntegerTrap(json), let security = try? SecurityFile(json: json) else { return false }
+        _ = security.drbg
+        return true
+    }
+
+    /// A DL-TDoA deployment (`tdoa DEPLOYMENT.json`, `tdoa plan`).
+    static func readDeployment(_ bytes: [UInt8]) -> Bool {
+        guard let json = parseJSON(bytes), !hasKnownIntegerTrap(json) else { return false }
+        return (try? DeploymentFile.parse(json)) != nil
+    }
+
+    /// A board profile (Hardware/boards/*.json); an accepted one gives its capabilities.
+    static func readBoardProfile(_ bytes: [UInt8]) -> Bool {
+        guard let json = parseJSON(bytes), !hasKnownIntegerTrap(json), let profile = try? BoardProfile(json: json) else { return false }
+        _ = profile.capabilities
+        return true
+    }
+
+    /// A `nearby --scenario FILE` file, through the command's own option parsing (which reads
+    /// the file, so the octets go to a file of this process's own first); an accepted scenario
+    /// is built, without running it.
+    static func readScenario(_ bytes: [UInt8]) -> Bool {
+        if let json = parseJSON(bytes), hasKnownIntegerTrap(json) { return false }
+        guard FileManager.default.createFile(atPath: scenarioPath, contents: Data(bytes)),
+              let options = try? NearbyOptions(arguments: ["--scenario", scenarioPath]) else { return false }
+        _ = options.scenario
+        return true
+    }
+
+    /// This process's scenario file, removed when the process exits.
+    static let scenarioPath: String = {
+        atexit { try? FileManager.default.removeItem(atPath: ToolsAdapter.scenarioPath) }
+        return NSTemporaryDirectory() + "reflector-fuzz-scenario-\(getpid()).json"
+    }()
+
+    nonisolated(unsafe) static let sampleSecurity: SecurityFile = {
+        let json = try! JSONValue.parse(Data(#"{"cs_iv": "E10BC28A0BFDDFE93E7F5186E0CA0B3B", "cs_in": "9FF477C18673840D", "cs_pv": "C980DEDF9882ED4464A674967868F143"}"#.utf8))
+        return try! SecurityFile(json: json)
+    }()
+
+    /// Known, being fixed in the readers (ReflectorTools JSON files, separate branch): a whole
+    /// number outside Int's range (for example 1e19 for `t_fcs_us`) traps in the readers'
+    /// `Int(n)`. While `skipKnownIntegerTrap` is on, such documents are not passed to the
+    /// readers, so campaigns and CI find what lies beyond; set REFLECTOR_FUZZ_KNOWN_TRAPS=1 to
+    /// pass them anyway. Remove with the readers' fix.
+    static let skipKnownIntegerTrap = ProcessInfo.processInfo.environment["REFLECTOR_FUZZ_KNOWN_TRAPS"] != "1"
+
+    static func hasKnownIntegerTrap(_ value: JSONValue) -> Bool {
+        guard skipKnownIntegerTrap else { return false }
+        switch value {
+        case .number(let n): return n == n.rounded() && !(n >= -9.223_372_036_854_775_808e18 && n < 9.223_372_036_854_775_808e18)
+        case .array(let items): return items.contains(where: hasKnownIntegerTrap)
+        case .object(let members): return members.values.contains(where: hasKnownIntegerTrap)
+        default: return false
+        }
+    }
+}
