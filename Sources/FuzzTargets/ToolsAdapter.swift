@@ -29,33 +29,33 @@ enum ToolsAdapter {
 
     // MARK: JSON files
 
-    /// The tool's JSON parser (today Foundation's JSONDecoder behind `JSONValue.parse`).
+    /// The tool's JSON parser (`JSONValue.parse`: linear, exact integers, depth and size capped).
     static func parseJSON(_ bytes: [UInt8]) -> JSONValue? { try? JSONValue.parse(Data(bytes)) }
 
     /// A plan configuration (`plan --config`); when it is accepted, one procedure is planned
     /// with the spec's sample security material, as `plan` prints it.
     static func readPlanConfig(_ bytes: [UInt8]) -> Bool {
-        guard let json = parseJSON(bytes), !hasKnownIntegerTrap(json), let config = try? PlanConfigFile(json: json) else { return false }
+        guard let json = parseJSON(bytes), let config = try? PlanConfigFile(json: json) else { return false }
         _ = PlanReport(config: config, security: sampleSecurity, count: 1).table
         return true
     }
 
     /// CS security material (`plan --security`); an accepted file instantiates the DRBG.
     static func readSecurity(_ bytes: [UInt8]) -> Bool {
-        guard let json = parseJSON(bytes), !hasKnownIntegerTrap(json), let security = try? SecurityFile(json: json) else { return false }
+        guard let json = parseJSON(bytes), let security = try? SecurityFile(json: json) else { return false }
         _ = security.drbg
         return true
     }
 
     /// A DL-TDoA deployment (`tdoa DEPLOYMENT.json`, `tdoa plan`).
     static func readDeployment(_ bytes: [UInt8]) -> Bool {
-        guard let json = parseJSON(bytes), !hasKnownIntegerTrap(json) else { return false }
+        guard let json = parseJSON(bytes) else { return false }
         return (try? DeploymentFile.parse(json)) != nil
     }
 
     /// A board profile (Hardware/boards/*.json); an accepted one gives its capabilities.
     static func readBoardProfile(_ bytes: [UInt8]) -> Bool {
-        guard let json = parseJSON(bytes), !hasKnownIntegerTrap(json), let profile = try? BoardProfile(json: json) else { return false }
+        guard let json = parseJSON(bytes), let profile = try? BoardProfile(json: json) else { return false }
         _ = profile.capabilities
         return true
     }
@@ -64,7 +64,6 @@ enum ToolsAdapter {
     /// the file, so the octets go to a file of this process's own first); an accepted scenario
     /// is built, without running it.
     static func readScenario(_ bytes: [UInt8]) -> Bool {
-        if let json = parseJSON(bytes), hasKnownIntegerTrap(json) { return false }
         guard FileManager.default.createFile(atPath: scenarioPath, contents: Data(bytes)),
               let options = try? NearbyOptions(arguments: ["--scenario", scenarioPath]) else { return false }
         _ = options.scenario
@@ -82,20 +81,4 @@ enum ToolsAdapter {
         return try! SecurityFile(json: json)
     }()
 
-    /// Known, being fixed in the readers (ReflectorTools JSON files, separate branch): a whole
-    /// number outside Int's range (for example 1e19 for `t_fcs_us`) traps in the readers'
-    /// `Int(n)`. While `skipKnownIntegerTrap` is on, such documents are not passed to the
-    /// readers, so campaigns and CI find what lies beyond; set REFLECTOR_FUZZ_KNOWN_TRAPS=1 to
-    /// pass them anyway. Remove with the readers' fix.
-    static let skipKnownIntegerTrap = ProcessInfo.processInfo.environment["REFLECTOR_FUZZ_KNOWN_TRAPS"] != "1"
-
-    static func hasKnownIntegerTrap(_ value: JSONValue) -> Bool {
-        guard skipKnownIntegerTrap else { return false }
-        switch value {
-        case .number(let n): return n == n.rounded() && !(n >= -9.223_372_036_854_775_808e18 && n < 9.223_372_036_854_775_808e18)
-        case .array(let items): return items.contains(where: hasKnownIntegerTrap)
-        case .object(let members): return members.values.contains(where: hasKnownIntegerTrap)
-        default: return false
-        }
-    }
 }

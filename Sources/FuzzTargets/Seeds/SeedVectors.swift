@@ -1,3 +1,4 @@
+import ReflectorFirmware
 import AnchorFirmware
 import DLTDoA
 import HCITransport

@@ -45,7 +45,7 @@ enum ControllerTarget {
         }
     }
 
-    static func makeController(_ flags: UInt8) -> CSController {
+    static func makeController(_ flags: UInt8) -> CSController<AES128> {
         let phone = flags & 1 != 0
         var c = CSController(capabilities: phone ? .emulatedPhone(antennas: 2) : .projectReflector(antennas: 2), hciVersion: 0x11,
                              address: phone ? 0xC0FF_EE00_0001 : 0xC0FF_EE00_0002,
@@ -56,9 +56,9 @@ enum ControllerTarget {
     }
 
     /// Takes the controller's events and checks each; returns them decoded.
-    static func checkEvents(_ controller: inout CSController) -> [HCIEventPacket] {
+    static func checkEvents(_ controller: inout CSController<AES128>) -> [HCIPacket] {
         controller.takeEvents().map { bytes in
-            guard let event = try? HCIEventPacket.decode(bytes) else {
+            guard let event = try? HCIPacket(event: bytes) else {
                 require(false, "the controller sent an event that does not parse: \(bytes.prefix(8))")
                 fatalError()
             }
@@ -73,7 +73,7 @@ enum ControllerTarget {
         }
     }
 
-    static func checkPDUs(_ controller: inout CSController) {
+    static func checkPDUs(_ controller: inout CSController<AES128>) {
         for pdu in controller.takePDUs() {
             require((try? LLControlPDU.decode(pdu)) != nil || (try? LLVersionInd.decode(pdu)) != nil,
                     "the controller sent an LL PDU that does not decode: \(pdu.prefix(8))")
@@ -81,16 +81,16 @@ enum ControllerTarget {
     }
 
     /// Command Complete (opcode at parameters 1–2) or Command Status (2–3) for `opcode`.
-    static func answers(_ event: HCIEventPacket, _ opcode: UInt16) -> Bool {
+    static func answers(_ event: HCIPacket, _ opcode: UInt16) -> Bool {
         let p = event.parameters
         switch event.eventCode {
-        case HCIEventPacket.commandCompleteCode: return p.count >= 3 && UInt16(p[1]) | UInt16(p[2]) << 8 == opcode
-        case HCIEventPacket.commandStatusCode: return p.count >= 4 && UInt16(p[2]) | UInt16(p[3]) << 8 == opcode
+        case HCIEventCode.commandComplete: return p.count >= 3 && UInt16(p[1]) | UInt16(p[2]) << 8 == opcode
+        case HCIEventCode.commandStatus: return p.count >= 4 && UInt16(p[2]) | UInt16(p[3]) << 8 == opcode
         default: return false
         }
     }
 
-    static func runProcedure(_ controller: inout CSController, script: [UInt8]) {
+    static func runProcedure(_ controller: inout CSController<AES128>, script: [UInt8]) {
         guard let start = controller.nextProcedureStart else { return }
         controller.advance(to: start)
         guard controller.beginProcedure() else { return }

@@ -1,3 +1,4 @@
+import ReflectorFirmware
 import EmulatorMath
 import HCITransport
 

@@ -1,6 +1,6 @@
 import ReflectorFirmware
 
-/// The HCI command codecs a controller parses (`HCICommandPacket` and every CS command type).
+/// The HCI command codecs a controller parses (`HCIPacket` and every CS command type).
 /// Input: one command packet (opcode, length, parameters).
 ///
 /// Checks: a packet that parses re-encodes to the same octets; a command whose parameters
@@ -9,7 +9,7 @@ import ReflectorFirmware
 /// says to ignore (Ch3c_Shape and Ch3c_Jump under #3b, RFU bits), and encoders write it as 0.
 enum HCICommandsTarget {
     static let target = FuzzTarget("hci-commands", "HCI command packets into every CS command decoder, re-encoded", seeds: seeds) { bytes in
-        guard let packet = try? HCICommandPacket.decode(bytes) else { return }
+        guard let packet = try? HCIPacket(command: bytes) else { return }
         require(packet.encode() == bytes, "command packet does not re-encode to its bytes")
         check(packet, ReadRemoteVersionInformation.self)
         check(packet, LECSReadLocalSupportedCapabilities.self)
@@ -29,7 +29,7 @@ enum HCICommandsTarget {
         check(packet, LECSTestEnd.self)
     }
 
-    static func check<C: HCICommand>(_ packet: HCICommandPacket, _ type: C.Type) {
+    static func check<C: HCICommand>(_ packet: HCIPacket, _ type: C.Type) {
         guard packet.opcode == C.opcode, let command = try? C.decode(packet: packet) else { return }
         let again = command.encode()
         let decoded = try? C.decode(again)

@@ -24,7 +24,7 @@ enum HCIEventsTarget {
         var assembler = ProcedureAssembler(role: role)
         var pendingSteps: [SubeventStep]?
         for octets in input.chunks() {
-            guard let event = try? HCIEventPacket.decode(octets) else { continue }
+            guard let event = try? HCIPacket(event: octets) else { continue }
             require(event.encode() == octets, "event packet does not re-encode to its bytes")
             if let e = try? CommandCompleteEvent.decode(packet: event) {
                 require(e.encode() == event.parameters, "Command Complete re-encodes to other octets")
@@ -47,7 +47,7 @@ enum HCIEventsTarget {
             check(event, LECSTestEndComplete.self)
             if let e = try? LECSReadRemoteSupportedCapabilitiesComplete.decode(packet: event) {
                 require(e.eventCode == event.leSubeventCode, "remote capabilities layout disagrees with its subevent code")
-                require((try? LECSReadRemoteSupportedCapabilitiesComplete.decode(packet: HCIEventPacket(leSubevent: e.eventCode, body: e.encode()))) == e,
+                require((try? LECSReadRemoteSupportedCapabilitiesComplete.decode(packet: HCIPacket(leSubevent: e.eventCode, body: e.encode()))) == e,
                         "remote capabilities complete does not decode from its encoding")
             }
             if let e = try? SubeventResultEvent.decode(packet: event, role: role, sequencePCT: sequencePCT) {
@@ -70,7 +70,7 @@ enum HCIEventsTarget {
         }
     }
 
-    static func check<E: LEMetaSubevent>(_ event: HCIEventPacket, _ type: E.Type) {
+    static func check<E: LEMetaSubevent>(_ event: HCIPacket, _ type: E.Type) {
         guard let e = try? E.decode(packet: event) else { return }
         require((try? E.decode(packet: e.packet)) == e, "\(E.self) does not decode from its own encoding: \(hex(event.parameters)) -> \(hex(e.packet.parameters))")
     }

@@ -21,12 +21,12 @@ enum HostTarget {
             let failedBefore = host.failure != nil
             if let command = host.nextCommand() {
                 require(!failedBefore, "the host sent a command after failing")
-                require((try? HCICommandPacket.decode(command)) != nil, "the host sent a malformed command")
+                require((try? HCIPacket(command: command)) != nil, "the host sent a malformed command")
             }
             let finishedBefore = probe.outcome != nil
             if let command = probe.nextCommand() {
                 require(!finishedBefore, "the probe sent a command after its outcome")
-                require((try? HCICommandPacket.decode(command)) != nil, "the probe sent a malformed command")
+                require((try? HCIPacket(command: command)) != nil, "the probe sent a malformed command")
             }
             if tag & 1 == 0 {
                 _ = host.handleEvent(octets)
