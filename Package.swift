@@ -95,7 +95,7 @@ let package = Package(
         .testTarget(name: "NearbyEmulationTests", dependencies: ["NearbyEmulation", "EmulatorMath", "PhoneEmulation", "RadioWorld"]),
         .testTarget(name: "DLTDoATests", dependencies: ["DLTDoA", "AnchorFirmware", "EmulatorMath", "NearbyEmulation"]),
         .testTarget(name: "VirtualBoardTests", dependencies: ["VirtualBoard", "BLEHost", "HCITransport", "PhoneEmulation", "RadioWorld", "RangingEstimation", "ReflectorFirmware"]),
-        .testTarget(name: "ReflectorToolsTests", dependencies: ["ReflectorTools", "SVGCharts", "TestSupport"]),
+        .testTarget(name: "ReflectorToolsTests", dependencies: ["ReflectorTools", "SVGCharts", "VirtualBoard", "TestSupport"]),
         .testTarget(name: "SVGChartsTests", dependencies: ["SVGCharts", "TestSupport"]),
         .testTarget(name: "HCITransportTests", dependencies: ["HCITransport", "ReflectorFirmware", "WireFormat", "EmulatorMath", "TestSupport"]),
         .testTarget(name: "SerialTransportTests", dependencies: ["SerialTransport", "HCITransport", "ReflectorFirmware", "TestSupport"]),

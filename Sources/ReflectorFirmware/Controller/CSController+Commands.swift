@@ -41,7 +41,7 @@ extension CSController {
             w.u16(Self.subversion)  // LMP_Subversion
             complete(op, w.bytes)
         case HCIOpcode.readLocalSupportedCommands:
-            complete(op, [HCIStatus.success.rawValue] + SupportedCommands.bitmap)
+            complete(op, [HCIStatus.success.rawValue] + SupportedCommands.bitmap(of: Self.answeredOpcodes))
         case HCIOpcode.readLocalSupportedFeatures:
             // LMP features: LE supported (controller) bit 38, BR/EDR not supported bit 37.
             complete(op, [HCIStatus.success.rawValue] + Self.octets(UInt64(1) << 38 | UInt64(1) << 37))
@@ -151,6 +151,22 @@ extension CSController {
         default:
             commandStatus(op, .unknownCommand)
         }
+    }
+
+    /// Every opcode `handleCommand(_:)` answers other than with Unknown HCI Command: what Read
+    /// Local Supported Commands reports, and what a controller layered on this one (the virtual
+    /// board) adds its own commands to. BoardCommandSetTests sweeps all 65,536 opcodes against it.
+    public static var answeredOpcodes: [UInt16] {
+        [
+            HCIOpcode.reset, HCIOpcode.setEventMask, HCIOpcode.leSetEventMask, HCIOpcode.readLocalVersionInformation,
+            HCIOpcode.readLocalSupportedCommands, HCIOpcode.readLocalSupportedFeatures, HCIOpcode.readBDAddr,
+            HCIOpcode.leReadLocalSupportedFeatures, HCIOpcode.leReadBufferSize, HCIOpcode.leReadBufferSizeV2, HCIOpcode.leSetHostFeature,
+            ReadRemoteVersionInformation.opcode, LECSReadLocalSupportedCapabilities.opcode, LECSReadLocalSupportedCapabilitiesV2.opcode,
+            LECSReadRemoteSupportedCapabilities.opcode, LECSWriteCachedRemoteSupportedCapabilities.opcode,
+            LECSWriteCachedRemoteSupportedCapabilitiesV2.opcode, LECSSecurityEnable.opcode, LECSSetDefaultSettings.opcode,
+            LECSReadRemoteFAETable.opcode, LECSWriteCachedRemoteFAETable.opcode, LECSCreateConfig.opcode, LECSRemoveConfig.opcode,
+            LECSSetChannelClassification.opcode, LECSSetProcedureParameters.opcode, LECSProcedureEnable.opcode,
+        ]
     }
 
     /// Decodes a command's parameters or answers the malformed command and returns nil.
