@@ -60,21 +60,14 @@ enum ToolsAdapter {
         return true
     }
 
-    /// A `nearby --scenario FILE` file, through the command's own option parsing (which reads
-    /// the file, so the octets go to a file of this process's own first); an accepted scenario
-    /// is built, without running it.
+    /// A `nearby --scenario FILE` file: the flags it stands for, through `nearby`'s own option
+    /// table (the checks the command applies); an accepted scenario is built, without running
+    /// it. In memory: reading the file is `JSONFile.read`'s, which every reader shares.
     static func readScenario(_ bytes: [UInt8]) -> Bool {
-        guard FileManager.default.createFile(atPath: scenarioPath, contents: Data(bytes)),
-              let options = try? NearbyOptions(arguments: ["--scenario", scenarioPath]) else { return false }
+        guard let flags = try? ScenarioFile.parse(Data(bytes)), let options = try? NearbyOptions(arguments: flags) else { return false }
         _ = options.scenario
         return true
     }
-
-    /// This process's scenario file, removed when the process exits.
-    static let scenarioPath: String = {
-        atexit { try? FileManager.default.removeItem(atPath: ToolsAdapter.scenarioPath) }
-        return NSTemporaryDirectory() + "reflector-fuzz-scenario-\(getpid()).json"
-    }()
 
     nonisolated(unsafe) static let sampleSecurity: SecurityFile = {
         let json = try! JSONValue.parse(Data(#"{"cs_iv": "E10BC28A0BFDDFE93E7F5186E0CA0B3B", "cs_in": "9FF477C18673840D", "cs_pv": "C980DEDF9882ED4464A674967868F143"}"#.utf8))
