@@ -44,9 +44,9 @@ func benchmarkTDoA(seconds: Double) {
             rejected += run.records.filter { !$0.fix.fix.rejectedAnchors.isEmpty }.count
         }
         func rms(_ v: [Double]) -> Double { (v.map { $0 * $0 }.reduce(0, +) / Double(max(v.count, 1))).squareRoot() }
-        let p90 = NearbySummary.quantile(errors.sorted(), 0.9) ?? .nan
+        let p90 = Quantile.of(errors, 0.9) ?? .nan
         let f = { (v: Double) in String(format: "%.3f", v) }
-        print("tdoa: \(name.padding(toLength: 44, withPad: " ", startingAt: 0)) fixes \(errors.count)  RMSE \(f(rms(errors))) m  P90 \(f(p90)) m  "
+        print("tdoa: \(name.padding(toLength: 44, withPad: " ", startingAt: 0)) fixes \(errors.count)  RMSE \(f(rms(errors))) m  90th percentile (interpolated) \(f(p90)) m  "
               + "tracked \(f(rms(tracked))) m  CRLB \(f(rms(bounds))) m  ratio \(String(format: "%.2f", rms(errors) / rms(bounds)))  NLOS rejections \(rejected)")
     }
     func clean(_ sigma: Double) -> (UInt64) -> (DLTDOADeployment, DLTDOASimulation.Options) {

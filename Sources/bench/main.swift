@@ -1,4 +1,5 @@
 import BLEHost
+import EmulatorMath
 import Foundation
 import HCITransport
 import PhoneEmulation
@@ -104,9 +105,9 @@ func benchmarkAccuracy(proceduresPerPoint: Int) {
         }
         return out
     }
-    func p90(_ e: [Double]) -> Double { let s = e.map(abs).sorted(); return s[Int(0.9 * Double(s.count - 1))] }
+    func p90(_ e: [Double]) -> Double { Quantile.of(e.map(abs), 0.9) ?? .nan }
     print("accuracy: 20 dB per-tone SNR, inline PCT, N_AP 1, \(proceduresPerPoint) procedures per point; two-sided CRLB \(String(format: "%.4f", crlb)) m")
-    print("accuracy: estimator | free space 0.5-40 m: RMSE (x CRLB) | light multipath P90 | reflection 3 m longer P90")
+    print("accuracy: estimator | free space 0.5-40 m: RMSE (x CRLB) | light multipath 90th percentile (interpolated) of |error| | reflection 3 m longer, the same")
     for (name, e) in estimators {
         let free = errors(.freeSpace, distances: [0.5, 1.5, 3, 7, 12, 20, 30, 40], estimator: e)
         let rmse = (free.map { $0 * $0 }.reduce(0, +) / Double(free.count)).squareRoot()
