@@ -78,7 +78,7 @@ func benchmarkLoopback(seconds: Double) {
 }
 
 /// Accuracy of the full loopback against truth and the Cramér-Rao bound, per estimator: free
-/// space at 20 dB over 0.5 to 40 m (RMSE and its ratio to the two-sided CRLB), and P90 absolute
+/// space at 20 dB over 0.5 to 40 m (RMSE and its ratio to the two-sided CRLB), and the 90th percentile of absolute
 /// errors in light multipath (a reflection 1.5 m longer at 0.3) and with a reflection 3 m longer
 /// at 0.7 (new reflection phase every procedure).
 func benchmarkAccuracy(proceduresPerPoint: Int) {
