@@ -79,10 +79,12 @@ public struct BoardController: Sendable {
         if connected && h & 0x0FFF == handle { completedPackets &+= 1 }
     }
 
-    /// Moves the clock; a pending connection comes up when due. Returns true if something happened.
+    /// Moves the clock: a pending connection comes up when due, and a CS procedure the peer has
+    /// left unanswered for T_PRT drops the link (the CS controller tells the host).
     public mutating func advance(to time: UInt64) {
         now = max(now, time)
         cs.advance(to: now)
+        if connected && !cs.isConnected { linkWentDown() }
         if let at = connectAt, now >= at {
             connectAt = nil
             establish()
@@ -100,7 +102,7 @@ public struct BoardController: Sendable {
     private mutating func establish() {
         connected = true
         advertising = false
-        cs.connection.handle = handle
+        cs.connect(LinkConnection(handle: handle, isCentral: role == .initiator, interval: cs.connection.interval))
         let enhanced = allows(leMeta: LESubeventCode.enhancedConnectionComplete)
         if enhanced || allows(leMeta: LESubeventCode.connectionComplete) {
             events.append(BoardEvents.connectionComplete(handle: handle, central: role == .initiator, peerAddress: peerAddress,
@@ -111,16 +113,28 @@ public struct BoardController: Sendable {
         if role == .reflector { events.append(BoardEvents.longTermKeyRequest(handle: handle)) }
     }
 
-    /// The connection ends (host Disconnect, or the peer went away).
+    /// The connection ends (host Disconnect, a failed encryption, or the peer went away); the CS
+    /// controller tells the host (Disconnection Complete with `reason`).
     mutating func teardown(reason: HCIStatus) {
         guard connected else { return }
-        connected = false
-        encrypted = false
         let masks = cs.masks
         cs.resetState()
         cs.masks = masks
+        cs.loseConnection(reason: reason)
+        linkWentDown()
+    }
+
+    /// The peer's controller lost the link and fell silent: this side's supervision timer
+    /// expires (Connection Timeout, 0x08; Core 6.0 Vol 6 Part B §4.5.2).
+    public mutating func peerFellSilent() {
+        teardown(reason: .connectionTimeout)
+    }
+
+    /// The link is down (the CS controller has told the host): no connection, and the peer resets.
+    private mutating func linkWentDown() {
+        connected = false
+        encrypted = false
         cs.connection.handle = 0xFFFF
-        if cs.masks.allows(event: HCIEventCode.disconnectionComplete) { events.append(BoardEvents.disconnectionComplete(handle: handle, reason: reason)) }
         actions.append(.disconnected)
     }
 
