@@ -138,8 +138,8 @@ extension CSController {
             }
             complete(op, status: .success)
             applyClassification(c.classification)
-            // The central tells the peer (CS channel map update, Vol 6 Part B §5.1.29).
-            if connection.isCentral {
+            // The central tells the peer (CS channel map update, Vol 6 Part B §5.1.29), if there is one.
+            if connection.isCentral && isConnected {
                 pdus.append(LLControlPDU.csChannelMapInd(LLCSChannelMapInd(channelMap: c.classification, instant: connection.eventCounter &+ 6)).encode())
             }
         case LECSSetProcedureParameters.opcode:
