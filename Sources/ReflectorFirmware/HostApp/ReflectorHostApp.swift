@@ -67,7 +67,7 @@ public struct ReflectorHostApp: Sendable {
         if let answer = pipeline.answer(event) {
             return answer.status == .success ? [] : [.failed(opcode: answer.opcode, status: answer.status)]
         }
-        if let e = try? DisconnectionComplete.decode(packet: event) {
+        if event.eventCode == DisconnectionComplete.eventCode, let e = try? DisconnectionComplete.decode(packet: event) {
             guard e.connectionHandle == connectionHandle else { return [] }
             configuration = nil
             assembler = ProcedureAssembler(role: .reflector)
