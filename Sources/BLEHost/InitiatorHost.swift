@@ -133,9 +133,7 @@ public struct InitiatorHost: Sendable {
             guard status == .success, p[3] != 0 else { return fail(.procedureFailed(event: "Encryption Change", status: status == .success ? .pinOrKeyMissing : status)) }
             return finishAwait(code: HostCommands.encryptionChangeCode)
         }
-        if event.eventCode == HCIEventCode.disconnectionComplete, awaiting != nil || isRanging {
-            return fail(.procedureFailed(event: "Disconnection Complete", status: HCIStatus(rawValue: event.parameters.last ?? 0x1F) ?? .unspecifiedError))
-        }
+        if event.eventCode == DisconnectionComplete.eventCode { return handleDisconnection(event) }
         guard let code = event.leSubeventCode else { return [] }
         switch code {
         case LESubeventCode.connectionComplete, LESubeventCode.enhancedConnectionComplete:
@@ -269,6 +267,14 @@ public struct InitiatorHost: Sendable {
             localCapabilities = (try? LECSLocalCapabilitiesReturn.decode(answer.returnParameters, v2: true))?.capabilities
         }
         return []
+    }
+
+    /// The connection is gone: whatever the host was doing fails, and it cannot restart.
+    private mutating func handleDisconnection(_ event: HCIPacket) -> [Output] {
+        guard failure == nil else { return [] }
+        guard let e = try? DisconnectionComplete.decode(packet: event) else { return fail(.malformedEvent("Disconnection Complete")) }
+        guard e.status == .success, e.connectionHandle == handle else { return [] }
+        return fail(.linkLost(e.reason))
     }
 
     private mutating func handleRemoteVersion(_ event: HCIPacket) -> [Output] {

@@ -69,7 +69,7 @@ extension BoardController {
     mutating func establish() {
         connected = true
         advertising = false
-        cs.connection.handle = handle
+        cs.connect(LinkConnection(handle: handle, isCentral: role == .initiator, interval: cs.connection.interval))
         let enhanced = allows(leMeta: LESubeventCode.enhancedConnectionComplete)
         if enhanced || allows(leMeta: LESubeventCode.connectionComplete) {
             events.append(BoardEvents.connectionComplete(handle: handle, central: role == .initiator, peerAddress: peerAddress,
@@ -79,17 +79,29 @@ extension BoardController {
         if role == .reflector { requestLongTermKey() }
     }
 
-    /// The connection ends (host Disconnect, the peer went away, a failed encryption): the CS
-    /// state of the connection goes, the host's masks stay.
+    /// The connection ends (host Disconnect, a failed encryption, or the peer went away): the CS
+    /// state of the connection goes, the host's masks stay, and the CS controller tells the host
+    /// (Disconnection Complete with `reason`).
     mutating func teardown(reason: HCIStatus) {
         guard connected else { return }
-        connected = false
-        encrypted = false
         let masks = cs.masks
         cs.resetState()
         cs.masks = masks
+        cs.loseConnection(reason: reason)
+        linkWentDown()
+    }
+
+    /// The peer's controller lost the link and fell silent: this side's supervision timer
+    /// expires (Connection Timeout, 0x08; Core 6.0 Vol 6 Part B §4.5.2).
+    public mutating func peerFellSilent() {
+        teardown(reason: .connectionTimeout)
+    }
+
+    /// The link is down (the CS controller has told the host): no connection, and the peer resets.
+    mutating func linkWentDown() {
+        connected = false
+        encrypted = false
         cs.connection.handle = 0xFFFF
-        if allows(event: HCIEventCode.disconnectionComplete) { events.append(BoardEvents.disconnectionComplete(handle: handle, reason: reason)) }
         actions.append(.disconnected)
     }
 }

@@ -97,11 +97,13 @@ public struct BoardController: Sendable {
         if connected && h & 0x0FFF == handle { completedPackets &+= 1 }
     }
 
-    /// Moves the clock; a pending connection comes up when due, a scanning initiator hears the
-    /// emulated reflector advertise.
+    /// Moves the clock: a pending connection comes up when due, a CS procedure the peer has left
+    /// unanswered for T_PRT drops the link (the CS controller tells the host), a scanning
+    /// initiator hears the emulated reflector advertise.
     public mutating func advance(to time: UInt64) {
         now = max(now, time)
         cs.advance(to: now)
+        if connected && !cs.isConnected { linkWentDown() }
         if let at = connectAt, now >= at {
             connectAt = nil
             establish()

@@ -1,7 +1,8 @@
 import ReflectorFirmware
 
 /// The general HCI events a virtual board sends besides the CS ones (Core 6.0 Vol 4 Part E
-/// §7.7): connection, encryption, disconnection, remote features and ACL flow control. Each
+/// §7.7): connection, encryption, remote features and ACL flow control (Disconnection Complete
+/// comes from the CS controller, which owns the connection's loss). Each
 /// builds the exact parameter bytes of its event.
 enum BoardEvents {
     /// LE Connection Complete (LE Meta 0x01, §7.7.65.1), or LE Enhanced Connection Complete
@@ -23,15 +24,6 @@ enum BoardEvents {
         w.u16(400)  // Supervision_Timeout: 4 s
         w.u8(0)  // Central_Clock_Accuracy: 500 ppm
         return HCIPacket(leSubevent: enhanced ? LESubeventCode.enhancedConnectionComplete : LESubeventCode.connectionComplete, body: w.bytes)
-    }
-
-    /// Disconnection Complete (event 0x05, §7.7.5).
-    static func disconnectionComplete(handle: UInt16, reason: HCIStatus) -> HCIPacket {
-        var w = ByteWriter(capacity: 4)
-        w.u8(HCIStatus.success.rawValue)
-        w.u16(handle)
-        w.u8(reason.rawValue)
-        return HCIPacket(eventCode: HCIEventCode.disconnectionComplete, parameters: w.bytes)
     }
 
     /// Encryption Change (event 0x08, §7.7.8): AES-CCM on (1) or off (0).

@@ -29,6 +29,10 @@ public struct VirtualBoard {
     /// What the emulated phone reported (set-up failures, procedures), for logs and tests.
     public private(set) var phoneOutputs: [InitiatorHost.Output] = []
     public private(set) var proceduresRun = 0
+    /// A peer whose link layer has stopped answering: the board's LL control PDUs no longer
+    /// reach it, so a procedure the board starts waits until its response timeout (40 s) drops
+    /// the link. For tests and demonstrations of a misbehaving peer.
+    public var peerIsSilent = false
 
     public struct Options: Sendable {
         public var role: BoardController.Role
@@ -99,6 +103,8 @@ public struct VirtualBoard {
         clock = max(clock, now)
         board.advance(to: clock)
         peerController.advance(to: clock)
+        // The peer's controller gave up on the link (its response timeout): it stops transmitting.
+        if board.connected && !peerController.isConnected { board.peerFellSilent() }
         var out: [HCIPacket] = []
         for _ in 0..<64 {
             let before = out.count
@@ -159,7 +165,7 @@ public struct VirtualBoard {
             _ = peerController.takePDUs()
             return
         }
-        for pdu in board.cs.takePDUs() {
+        for pdu in board.cs.takePDUs() where !peerIsSilent {
             peerController.receiveFromPeer(pdu)
             exchangeMoved = true
         }

@@ -59,6 +59,29 @@ struct LoopbackLinkTests {
     }
 
     /// The same seed gives the same run, byte for byte.
+    /// The link drops when a procedure goes unanswered (here the phone's capabilities request
+    /// is lost on the air): after 40 s the phone's controller gives up with LL Response Timeout,
+    /// the accessory's hears nothing more (Connection Timeout), both hosts are told, and no
+    /// procedure runs again: the loopback reports the loss instead of waiting for ever.
+    @Test func unansweredProcedureDropsTheLink() throws {
+        var link = LoopbackSetup().makeLink()
+        _ = link.settle()
+        #expect(link.runProcedure() != nil)
+        link.initiatorController.handleCommand(LECSReadRemoteSupportedCapabilities(connectionHandle: 0x40).packet.encode())
+        _ = link.initiatorController.takePDUs()
+        _ = link.initiatorController.takeEvents()
+        let asked = link.initiatorController.now  // the controller clock when the request went out
+        link.advance(to: asked + LLProcedureState.responseTimeout - 1)
+        #expect(link.linkLoss == nil)
+        link.advance(to: asked + LLProcedureState.responseTimeout)
+        #expect(link.linkLoss == .llResponseTimeout)
+        #expect(link.reflectorController.connectionLoss == .connectionTimeout)
+        let outputs = link.settle()
+        #expect(outputs == [.failed(.linkLost(.llResponseTimeout))])
+        #expect(link.runProcedure() == nil)
+        #expect(link.initiatorHost.restart(parameters: link.initiatorHost.setup.parameters) == false)
+    }
+
     @Test func deterministic() throws {
         func run() -> [[UInt8]] {
             var link = LoopbackSetup(scenario: AirScenario(seed: 11, geometry: AirGeometry(distance: 5.0), snrDB: 20)).makeLink()

@@ -6,56 +6,7 @@ import TestSupport
 /// Two controllers driven by raw HCI commands, their LL PDUs moved by hand: the LL procedures,
 /// and the error codes a controller answers bad commands and bad peers with.
 struct CSControllerTests {
-    struct Pair {
-        var central = CSController(capabilities: .projectReflector(antennas: 1), address: 1,
-                                   connection: LinkConnection(handle: 0x40, isCentral: true), seed: 1)
-        var peripheral = CSController(capabilities: .projectReflector(antennas: 2), address: 2,
-                                      connection: LinkConnection(handle: 0x40, isCentral: false), seed: 2)
-        var centralEvents: [HCIPacket] = []
-        var peripheralEvents: [HCIPacket] = []
-        var pdus: [[UInt8]] = []
-
-        init() {
-            // Unmask the LE Meta event and every CS event on both sides, as a host does.
-            for c in [HCIPacket(opcode: HCIOpcode.setEventMask, parameters: Self.octets(0x0000_1FFF_FFFF_FFFF | 1 << 61)),
-                      HCIPacket(opcode: HCIOpcode.leSetEventMask, parameters: Self.octets(0x1F | 0xFF << 43))] {
-                central.handleCommand(c.encode())
-                peripheral.handleCommand(c.encode())
-            }
-            pump()
-            centralEvents.removeAll()
-            peripheralEvents.removeAll()
-        }
-
-        static func octets(_ v: UInt64) -> [UInt8] { (0..<8).map { UInt8(truncatingIfNeeded: v >> UInt64(8 * $0)) } }
-
-        mutating func pump() {
-            var moved = true
-            while moved {
-                moved = false
-                for e in central.takeEvents() { centralEvents.append(try! HCIPacket(event: e)); moved = true }
-                for e in peripheral.takeEvents() { peripheralEvents.append(try! HCIPacket(event: e)); moved = true }
-                for p in central.takePDUs() { pdus.append(p); peripheral.receiveFromPeer(p); moved = true }
-                for p in peripheral.takePDUs() { pdus.append(p); central.receiveFromPeer(p); moved = true }
-            }
-        }
-
-        mutating func central<C: HCICommand>(_ c: C) { central.handleCommand(c.packet.encode()); pump() }
-        mutating func peripheral<C: HCICommand>(_ c: C) { peripheral.handleCommand(c.packet.encode()); pump() }
-
-        /// The status of the last Command Status or Command Complete the central sent.
-        var lastCentralStatus: HCIStatus? {
-            for e in centralEvents.reversed() {
-                if let cs = try? CommandStatusEvent.decode(packet: e) { return cs.status }
-                if let cc = try? CommandCompleteEvent.decode(packet: e) { return cc.status }
-            }
-            return nil
-        }
-
-        func meta(_ events: [HCIPacket], _ code: UInt8) -> [ArraySlice<UInt8>] {
-            events.compactMap { $0.leSubeventCode == code ? try? $0.leSubeventBody(code) : nil }
-        }
-    }
+    typealias Pair = ControllerPair
 
     /// Security start: both sides derive the same DRBG from the exchanged halves.
     @Test func securityStartGivesBothSidesTheSameDRBG() throws {

@@ -56,6 +56,39 @@ struct VirtualBoardTests {
         #expect(!board.board.connected)
     }
 
+    /// A served initiator whose peer stops answering LL control PDUs: the host's Read Remote
+    /// Version Information goes unanswered, and 40 s later (T_PRT) the board drops the link and
+    /// tells the host with Disconnection Complete, reason LL Response Timeout (0x22).
+    @Test func silentPeerDropsTheLinkAfterTheResponseTimeout() throws {
+        var board = VirtualBoard(.init(role: .initiator, bondLTK: Self.ltk))
+        board.peerIsSilent = true
+        let setup = LoopbackSetup()
+        var host = InitiatorHost(setup: .init(connectionHandle: 0, configuration: setup.configuration, parameters: setup.parameters,
+                                              connect: .init(peerAddress: 0xC0FF_EE00_00B1, longTermKey: Self.ltk)))
+        var outputs: [InitiatorHost.Output] = []
+        var asked: UInt64?
+        var dropped: (time: UInt64, bytes: [UInt8])?
+        var now: UInt64 = 0
+        let step: UInt64 = 10_000
+        while dropped == nil && now < 60_000_000 {
+            if let c = host.nextCommand() {
+                if HCIPacket(indicator: .command, bytes: c).opcode == ReadRemoteVersionInformation.opcode { asked = board.clock }
+                board.receive(HCIPacket(indicator: .command, bytes: c))
+            }
+            for p in board.poll(now: now) {
+                if p.eventCode == HCIEventCode.disconnectionComplete { dropped = (now, p.bytes) }
+                outputs += host.handleEvent(p.bytes)
+            }
+            now += step
+        }
+        let start = try #require(asked)
+        let (time, bytes) = try #require(dropped)
+        #expect(bytes == [0x05, 0x04, 0x00, 0x40, 0x00, 0x22])
+        #expect(time >= start + LLProcedureState.responseTimeout && time < start + LLProcedureState.responseTimeout + step)
+        #expect(outputs == [.failed(.linkLost(.llResponseTimeout))])
+        #expect(!board.board.connected && !board.board.cs.isConnected)
+    }
+
     /// A served reflector: the host advertises and answers the phone's key request; the phone
     /// then runs CS against it and the host receives the reflector's subevent results.
     @Test func phoneRangesAServedReflector() throws {

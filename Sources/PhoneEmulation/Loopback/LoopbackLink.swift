@@ -86,10 +86,12 @@ public struct LoopbackLink<InitiatorRadio: RadioPort, ReflectorRadio: RadioPort>
 
     /// Runs the next procedure, if one is due: both controllers plan it, every step runs over
     /// the radios in the order the air imposes (initiator sends, reflector answers, initiator
-    /// measures), and the results travel to the hosts. Returns nil when no procedure is due.
+    /// measures), and the results travel to the hosts. Returns nil when no procedure is due. If
+    /// the link drops on the way to its start, the hosts hear of it instead (`linkLoss`).
     public mutating func runProcedure() -> [InitiatorHost.Output]? {
         guard let start = initiatorController.nextProcedureStart, reflectorController.nextProcedureStart == start else { return nil }
         advance(to: start)
+        guard linkLoss == nil else { return settle() }
         let result = ProcedureExchange.run(initiator: &initiatorController, reflector: &reflectorController,
                                            initiatorRadio: &initiatorRadio, reflectorRadio: &reflectorRadio)
         planMismatches += result.agreed ? 0 : 1
@@ -103,11 +105,19 @@ public struct LoopbackLink<InitiatorRadio: RadioPort, ReflectorRadio: RadioPort>
         return settle()
     }
 
+    /// Moves the virtual clock. A controller whose procedure went unanswered for its response
+    /// timeout drops the link; the other then hears nothing more and its supervision timer
+    /// expires (Connection Timeout, 0x08). `settle()` delivers the hosts' Disconnection Complete.
     public mutating func advance(to time: UInt64) {
         clock = max(clock, time)
         initiatorController.advance(to: clock)
         reflectorController.advance(to: clock)
+        if !initiatorController.isConnected { reflectorController.loseConnection(reason: .connectionTimeout) }
+        if !reflectorController.isConnected { initiatorController.loseConnection(reason: .connectionTimeout) }
     }
+
+    /// Why the link went down, as the phone's controller saw it; nil while it is up.
+    public var linkLoss: HCIStatus? { initiatorController.connectionLoss ?? reflectorController.connectionLoss }
 
     private mutating func record(_ indicator: HCIPacketIndicator, _ bytes: [UInt8], _ direction: BTSnoopDirection, reflector: Bool = false) {
         guard (reflector ? reflectorCapture : capture) != nil else { return }

@@ -1,5 +1,6 @@
 import BLEHost
 import RangingEstimation
+import ReflectorFirmware
 /// One procedure's result as an app receives it, modelled on Core Bluetooth's
 /// `CBChannelSoundingProcedureResults`: the distance in metres, filtered and smoothed. Like
 /// iOS, nothing else is exposed to the app; the emulator's tools read `ChannelSoundingReport`.
@@ -35,6 +36,8 @@ public enum ChannelSoundingError: Error, Equatable, Sendable, CustomStringConver
     case configurationFailed(HostError)
     /// The procedure's measurement failed (no distance).
     case measurementFailed
+    /// The link went down during the session, for this reason (as `CBError.peripheralDisconnected`).
+    case peripheralDisconnected(reason: HCIStatus)
 
     public var description: String {
         switch self {
@@ -43,6 +46,7 @@ public enum ChannelSoundingError: Error, Equatable, Sendable, CustomStringConver
         case .sessionInProgress: return "a Channel Sounding session is already running"
         case .configurationFailed(let e): return "Channel Sounding configuration failed: \(e)"
         case .measurementFailed: return "the Channel Sounding measurement failed"
+        case .peripheralDisconnected(let reason): return "the peripheral disconnected: \(reason) (0x\(String(reason.rawValue, radix: 16)))"
         }
     }
 }

@@ -44,9 +44,12 @@ package struct ChannelSoundingRunner {
     /// The virtual clock, seconds.
     package var time: Double { Double(link.clock) / 1e6 }
 
-    /// When the next procedure starts, seconds (nil while paused).
+    /// When the next procedure starts, seconds (nil while paused); now, once the link is lost
+    /// (the next turn reports it).
     package var nextProcedureTime: Double? {
-        guard !isPaused, let start = link.initiatorController.nextProcedureStart else { return nil }
+        guard !isPaused else { return nil }
+        if link.linkLoss != nil { return time }
+        guard let start = link.initiatorController.nextProcedureStart else { return nil }
         return Double(start) / 1e6
     }
 
@@ -55,7 +58,10 @@ package struct ChannelSoundingRunner {
 
     /// Runs the next procedure (nil while paused or when none is due).
     package mutating func next() -> Turn? {
-        guard !isPaused, let start = link.initiatorController.nextProcedureStart, let outputs = link.runProcedure() else { return nil }
+        guard !isPaused else { return nil }
+        if let ended = linkLost() { return ended }
+        guard let start = link.initiatorController.nextProcedureStart, let outputs = link.runProcedure() else { return nil }
+        if let ended = linkLost() { return ended }
         for output in outputs {
             switch output {
             case let .procedure(p, reflector):
@@ -69,6 +75,14 @@ package struct ChannelSoundingRunner {
             }
         }
         return nil
+    }
+
+    /// The turn that ends the session when the link went down (the hosts have heard of it).
+    private mutating func linkLost() -> Turn? {
+        guard let reason = link.linkLoss else { return nil }
+        _ = link.settle()
+        isPaused = true
+        return .ended(.peripheralDisconnected(reason: reason))
     }
 
     /// Disables procedures (LE CS Procedure Enable, Enable = 0) and waits for the controller.
@@ -86,6 +100,7 @@ package struct ChannelSoundingRunner {
     /// Enables procedures again with `parameters`. Throws when the controller refuses.
     package mutating func resume(parameters: ProcedureParameters) throws(ChannelSoundingError) {
         guard isPaused else { return }
+        if let reason = link.linkLoss { throw .peripheralDisconnected(reason: reason) }
         guard link.initiatorHost.restart(parameters: parameters) else {
             throw .configurationFailed(link.initiatorHost.failure ?? .procedureFailed(event: "CS Procedure Enable Complete", status: .commandDisallowed))
         }

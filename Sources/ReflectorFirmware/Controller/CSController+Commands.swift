@@ -71,8 +71,9 @@ extension CSController {
         case LECSReadRemoteSupportedCapabilities.opcode:
             guard let c = decode(op, LECSReadRemoteSupportedCapabilities.self, p, status: true) else { return }
             guard checkHandle(op, c.connectionHandle, status: true) else { return }
+            guard !llProcedures.capabilities.isBusy else { return commandStatus(op, .commandDisallowed) }
             commandStatus(op, .success)
-            pdus.append(LLControlPDU.csCapabilitiesReq(LLCSCapabilitiesReq(capabilities: localCapabilities)).encode())
+            requestCapabilities()
         case LECSWriteCachedRemoteSupportedCapabilities.opcode:
             guard let c = decode(op, LECSWriteCachedRemoteSupportedCapabilities.self, p, status: false) else { return }
             guard checkHandle(op, c.connectionHandle, status: false) else { return }
@@ -87,7 +88,7 @@ extension CSController {
             guard let c = decode(op, LECSSecurityEnable.self, p, status: true) else { return }
             guard checkHandle(op, c.connectionHandle, status: true) else { return }
             // Only the central starts CS security (Vol 6 Part B §5.1.23).
-            guard connection.isCentral, pendingSecurity == nil else { return commandStatus(op, .commandDisallowed) }
+            guard connection.isCentral, !llProcedures.security.isBusy else { return commandStatus(op, .commandDisallowed) }
             commandStatus(op, .success)
             startSecurity()
         case LECSSetDefaultSettings.opcode:
@@ -110,8 +111,9 @@ extension CSController {
             if let remote = remoteCapabilities, remote.subfeatures.contains(.noTransmitterFAE) {
                 return commandStatus(op, .unsupportedRemoteFeature)
             }
+            guard !llProcedures.faeTable.isBusy else { return commandStatus(op, .commandDisallowed) }
             commandStatus(op, .success)
-            pdus.append(LLControlPDU.csFAEReq(LLCSFAEReq()).encode())
+            requestFAETable()
         case LECSWriteCachedRemoteFAETable.opcode:
             guard let c = decode(op, LECSWriteCachedRemoteFAETable.self, p, status: false) else { return }
             guard checkHandle(op, c.connectionHandle, status: false) else { return }
@@ -125,9 +127,9 @@ extension CSController {
             guard let c = decode(op, LECSRemoveConfig.self, p, status: true) else { return }
             guard checkHandle(op, c.connectionHandle, status: true) else { return }
             guard c.configID < 4, configurations[Int(c.configID)] != nil else { return commandStatus(op, .invalidHCICommandParameters) }
-            guard run?.configID != c.configID else { return commandStatus(op, .commandDisallowed) }
+            guard run?.configID != c.configID, configurationMayStart else { return commandStatus(op, .commandDisallowed) }
             commandStatus(op, .success)
-            removeConfig(c.configID, notifyPeer: true)
+            requestRemoval(c.configID)
         case LECSSetChannelClassification.opcode:
             guard let c = decode(op, LECSSetChannelClassification.self, p, status: false) else { return }
             // At least 15 channels must stay usable (Vol 4 Part E §7.8.139).
@@ -136,8 +138,8 @@ extension CSController {
             }
             complete(op, status: .success)
             applyClassification(c.classification)
-            // The central tells the peer (CS channel map update, Vol 6 Part B §5.1.29).
-            if connection.isCentral {
+            // The central tells the peer (CS channel map update, Vol 6 Part B §5.1.29), if there is one.
+            if connection.isCentral && isConnected {
                 pdus.append(LLControlPDU.csChannelMapInd(LLCSChannelMapInd(channelMap: c.classification, instant: connection.eventCounter &+ 6)).encode())
             }
         case LECSSetProcedureParameters.opcode:
@@ -181,7 +183,7 @@ extension CSController {
 
     /// Answers Unknown Connection Identifier for a handle other than the connection's.
     mutating func checkHandle(_ op: UInt16, _ handle: UInt16, status: Bool) -> Bool {
-        guard handle == connection.handle else {
+        guard isConnected, handle == connection.handle else {
             if status { commandStatus(op, .unknownConnectionIdentifier) } else { complete(op, status: .unknownConnectionIdentifier, handle: handle) }
             return false
         }
@@ -204,16 +206,12 @@ extension CSController {
         remoteCapabilities = nil
         remoteFAETable = nil
         drbg = nil
-        pendingSecurity = nil
         defaultSettings = DefaultSettings()
         configurations = [CSConfiguration?](repeating: nil, count: 4)
         procedureParameters = [ProcedureParameters?](repeating: nil, count: 4)
         channelClassification = .allowed
-        pendingConfiguration = nil
-        pendingEnable = nil
-        pendingRequest = nil
+        llProcedures.abandon()
         lastProcedureCounter = nil
-        versionRequested = false
         run = nil
         planner = nil
         events.removeAll()

@@ -1,17 +1,20 @@
-/// The CS link-layer procedures (Core 6.0 Vol 6 Part B §5.1.23–§5.1.29): security start,
-/// capabilities exchange, FAE table, configuration, procedure start and terminate, channel map
-/// update, and the version exchange. Each is started by a host command on one side and answered
-/// by the peer controller here, with LL_REJECT_EXT_IND carrying the HCI error code when the
-/// peer refuses.
+/// The CS link-layer procedures as the controller runs them (Core 6.0 Vol 6 Part B §5.1.5,
+/// §5.1.23–§5.1.29): host commands start them (`CSController+Commands`), and this hands what the
+/// peer sends to the procedure it belongs to (`LinkLayer/`, one type each with its state and
+/// T_PRT wait). Procedures the peer starts meet the collision rules of §5.3 first; what this
+/// side cannot accept is refused with LL_REJECT_EXT_IND carrying the HCI error code, and a
+/// refusal of ours is reported to the host as the failure of the command that started it.
 extension CSController {
     /// Handles one LL control PDU from the peer (opcode and CtrData). Malformed PDUs are answered
     /// with LL_UNKNOWN_RSP (unknown opcode) or LL_REJECT_EXT_IND (bad parameters); nothing traps.
+    /// Without a connection nothing arrives.
     public mutating func receiveFromPeer(_ bytes: some Collection<UInt8>) {
+        guard isConnected else { return }
         let b = Array(bytes)
         guard let op = b.first else { return }
         if op == LLVersionInd.opcode {
             guard let v = try? LLVersionInd.decode(b) else { return reject(op, .invalidLMPOrLLParameters) }
-            return receiveVersion(v)
+            return apply(llProcedures.version.receive(v))
         }
         let pdu: LLControlPDU
         do {
@@ -26,35 +29,58 @@ extension CSController {
         }
         switch pdu {
         case .csSecReq(let req): receiveSecurityRequest(req)
-        case .csSecRsp(let rsp): receiveSecurityResponse(rsp)
+        case .csSecRsp(let rsp):
+            guard let material = llProcedures.security.complete(rsp) else { return }
+            securityStarted(material)
         case .csCapabilitiesReq(let req):
             remoteCapabilities = req.capabilities
             pdus.append(LLControlPDU.csCapabilitiesRsp(LLCSCapabilitiesRsp(capabilities: localCapabilities)).encode())
         case .csCapabilitiesRsp(let rsp):
+            guard llProcedures.capabilities.end() else { return }
             remoteCapabilities = rsp.capabilities
             sendRemoteCapabilities(status: .success, rsp.capabilities)
         case .csFAEReq:
             // The model's carrier is exact: every entry of its FAE table is zero.
             pdus.append(LLControlPDU.csFAERsp(LLCSFAERsp(table: FAETable())).encode())
         case .csFAERsp(let rsp):
+            guard llProcedures.faeTable.end() else { return }
             remoteFAETable = rsp.table
             sendLEMeta(code: LECSReadRemoteFAETableComplete.subeventCode,
                        body: LECSReadRemoteFAETableComplete(connectionHandle: connection.handle, table: rsp.table).encode())
-        case .csConfigReq(let req): receiveConfigRequest(req)
+        case .csConfigReq(let req):
+            guard admitPeerProcedure(.configuration, .csConfigReq) else { return }
+            receiveConfigRequest(req)
         case .csConfigRsp(let rsp): receiveConfigResponse(rsp)
-        case .csReq(let req): receiveProcedureRequest(req)
+        case .csReq(let req):
+            guard admitPeerProcedure(.start, .csReq) else { return }
+            receiveProcedureRequest(req)
         case .csRsp(let rsp): receiveProcedureResponse(rsp)
         case .csInd(let ind): receiveProcedureIndication(ind)
         case .csTerminateReq(let req):
-            pdus.append(LLControlPDU.csTerminateRsp(LLCSTerminateRsp(configID: req.configID, procedureCount: UInt16(truncatingIfNeeded: run?.completed ?? 0))).encode())
-            stopProcedures(configID: req.configID)
+            guard admitPeerProcedure(.terminate, .csTerminateReq) else { return }
+            receiveTerminateRequest(req)
         case .csTerminateRsp(let rsp):
+            guard llProcedures.terminate.responded(configID: rsp.configID) else { return }
             stopProcedures(configID: rsp.configID)
         case .csChannelMapInd(let ind):
             applyClassification(ind.channelMap)
         case .rejectExtInd(let r): peerRefused(r.rejectOpcode, r.errorCode)
         case .unknownRsp(let r): peerRefused(r.unknownType, .unsupportedRemoteFeature)
         }
+    }
+
+    /// The collision rules (Vol 6 Part B §5.3) for a procedure the peer starts with `opcode`:
+    /// while an incompatible procedure of this side's waits for the peer, the central refuses
+    /// the peer's (LL Procedure Collision, or Different Transaction Collision) and continues its
+    /// own, and the peripheral gives way and runs the central's. Returns whether to run it.
+    mutating func admitPeerProcedure(_ kind: CSProcedureKind, _ opcode: LLControlOpcode) -> Bool {
+        guard let code = llProcedures.collision(with: kind) else { return true }
+        if connection.isCentral {
+            reject(opcode.rawValue, code)
+            return false
+        }
+        llProcedures.yield(to: kind)
+        return true
     }
 
     /// Both sides use the same classification from the next procedure on (the loopback and a
@@ -68,26 +94,35 @@ extension CSController {
         pdus.append(LLControlPDU.rejectExtInd(LLRejectExtInd(rejectOpcode: opcode, errorCode: status)).encode())
     }
 
-    /// The peer refused a PDU this side sent: report it to the host as the command's failure.
+    /// The peer refused a PDU this side sent: the procedure it belonged to ends, and the host
+    /// hears it as the failure of the command that started it. A refusal nothing waits for is
+    /// ignored.
     mutating func peerRefused(_ opcode: UInt8, _ status: HCIStatus) {
         switch LLControlOpcode(rawValue: opcode) {
         case .csSecReq?:
-            pendingSecurity = nil
+            guard llProcedures.security.end() else { return }
             sendLEMeta(code: LECSSecurityEnableComplete.subeventCode, body: LECSSecurityEnableComplete(status: status, connectionHandle: connection.handle).encode())
         case .csCapabilitiesReq?:
+            guard llProcedures.capabilities.end() else { return }
             sendRemoteCapabilities(status: status, localCapabilities)
         case .csFAEReq?:
+            guard llProcedures.faeTable.end() else { return }
             sendLEMeta(code: LECSReadRemoteFAETableComplete.subeventCode,
                        body: LECSReadRemoteFAETableComplete(status: status, connectionHandle: connection.handle, table: FAETable()).encode())
         case .csConfigReq?:
-            let id = pendingConfiguration?.configID ?? 0
-            pendingConfiguration = nil
+            guard let request = llProcedures.configuration.end() else { return }
+            let action: LECSConfigComplete.Action
+            if case .remove = request { action = .removed } else { action = .created }
             sendLEMeta(code: LECSConfigComplete.subeventCode,
-                       body: LECSConfigComplete(status: status, connectionHandle: connection.handle, configID: id, action: .created, configuration: nil).encode())
-        case .csReq?, .csRsp?:
-            let id = pendingEnable ?? 0
-            pendingEnable = nil
-            pendingRequest = nil
+                       body: LECSConfigComplete(status: status, connectionHandle: connection.handle, configID: request.configID, action: action, configuration: nil).encode())
+        case .csReq?:
+            guard let id = llProcedures.start.requestRefused() else { return }
+            sendProcedureEnableComplete(status: status, configID: id, enabled: false)
+        case .csRsp?:
+            guard let id = llProcedures.start.responseRefused() else { return }
+            sendProcedureEnableComplete(status: status, configID: id, enabled: false)
+        case .csTerminateReq?:
+            guard let id = llProcedures.terminate.refused() else { return }
             sendProcedureEnableComplete(status: status, configID: id, enabled: false)
         default:
             break
@@ -96,40 +131,30 @@ extension CSController {
 
     // MARK: Version exchange
 
-    /// Read Remote Version Information: send our LL_VERSION_IND; the peer answers with its own.
+    /// Read Remote Version Information: the version exchange, or the peer's version if known.
     mutating func requestVersion() {
-        versionRequested = true
-        sendVersionOnce()
-        if let v = remoteVersion { reportVersion(v) }
+        apply(llProcedures.version.hostRequest(at: now))
     }
 
-    mutating func receiveVersion(_ v: LLVersionInd) {
-        remoteVersion = v
-        sendVersionOnce()
-        if versionRequested { reportVersion(v) }
-    }
-
-    /// Each side sends its LL_VERSION_IND once per connection (Vol 6 Part B §5.1.5).
-    mutating func sendVersionOnce() {
-        guard !versionSent else { return }
-        versionSent = true
-        pdus.append(LLVersionInd(version: hciVersion, companyIdentifier: Self.companyIdentifier, subversion: Self.subversion).encode())
+    mutating func apply(_ outcome: VersionExchange.Outcome) {
+        if outcome.sendOwn {
+            pdus.append(LLVersionInd(version: hciVersion, companyIdentifier: Self.companyIdentifier, subversion: Self.subversion).encode())
+        }
+        if let v = outcome.report { reportVersion(v) }
     }
 
     mutating func reportVersion(_ v: LLVersionInd) {
-        versionRequested = false
         guard masks.allows(event: ReadRemoteVersionInformationComplete.eventCode) else { return }
         send(ReadRemoteVersionInformationComplete(connectionHandle: connection.handle, version: v.version,
                                                   companyIdentifier: v.companyIdentifier, subversion: v.subversion).packet)
     }
 
-    // MARK: Security start
+    // MARK: Security start, capabilities, FAE table
 
     /// The central's half of CS security start: fresh CS_IV_C, CS_IN_C, CS_PV_C in LL_CS_SEC_REQ.
     mutating func startSecurity() {
-        let halves = CSSecurityHalves(random: &random)
-        pendingSecurity = halves
-        pdus.append(LLCSSecReq(halves).encode())
+        let req = llProcedures.security.start(CSSecurityHalves(random: &random), at: now)
+        pdus.append(req.encode())
     }
 
     mutating func receiveSecurityRequest(_ req: LLCSSecReq) {
@@ -140,12 +165,6 @@ extension CSController {
         securityStarted(CSSecurityMaterial(request: req, response: rsp))
     }
 
-    mutating func receiveSecurityResponse(_ rsp: LLCSSecRsp) {
-        guard let h = pendingSecurity else { return }
-        pendingSecurity = nil
-        securityStarted(CSSecurityMaterial(central: h, peripheral: rsp.halves))
-    }
-
     /// Both sides instantiate the same DRBG (h9); the procedure counter starts again.
     mutating func securityStarted(_ material: CSSecurityMaterial) {
         drbg = material.makeDRBG(cipher: Cipher.self)
@@ -153,17 +172,33 @@ extension CSController {
         sendLEMeta(code: LECSSecurityEnableComplete.subeventCode, body: LECSSecurityEnableComplete(connectionHandle: connection.handle).encode())
     }
 
+    /// LE CS Read Remote Supported Capabilities: LL_CS_CAPABILITIES_REQ with ours.
+    mutating func requestCapabilities() {
+        llProcedures.capabilities.start(at: now)
+        pdus.append(LLControlPDU.csCapabilitiesReq(LLCSCapabilitiesReq(capabilities: localCapabilities)).encode())
+    }
+
     mutating func sendRemoteCapabilities(status: HCIStatus, _ caps: CSCapabilities) {
         let e = LECSReadRemoteSupportedCapabilitiesComplete(status: status, connectionHandle: connection.handle, capabilities: caps, layout: capabilitiesLayout)
         sendLEMeta(code: e.eventCode, body: e.encode())
     }
 
+    /// LE CS Read Remote FAE Table: LL_CS_FAE_REQ.
+    mutating func requestFAETable() {
+        llProcedures.faeTable.start(at: now)
+        pdus.append(LLControlPDU.csFAEReq(LLCSFAEReq()).encode())
+    }
+
     // MARK: Configuration
+
+    /// Whether the host may start a configuration procedure: none of ours waits, and no CS
+    /// start procedure is under way (the two collide, §5.3).
+    var configurationMayStart: Bool { !llProcedures.configuration.isBusy && !llProcedures.start.isInProgress }
 
     mutating func createConfig(_ op: UInt16, _ c: LECSCreateConfig) {
         var config = c.configuration
         guard config.configID < 4 else { return commandStatus(op, .invalidHCICommandParameters) }
-        guard pendingConfiguration == nil else { return commandStatus(op, .commandDisallowed) }
+        guard configurationMayStart else { return commandStatus(op, .commandDisallowed) }
         guard run?.configID != config.configID else { return commandStatus(op, .commandDisallowed) }
         // With the remote context the peer's capabilities must be known (LE CS Read Remote
         // Supported Capabilities, or written from a cache).
@@ -181,20 +216,32 @@ extension CSController {
         commandStatus(op, .success)
         if c.createContext == .localAndRemote {
             guard let req = LLCSConfigReq.create(config) else { return }
-            pendingConfiguration = config
+            llProcedures.configuration.start(.create(config), at: now)
             pdus.append(LLControlPDU.csConfigReq(req).encode())
         } else {
-            configurations[Int(config.configID)] = config
-            sendLEMeta(code: LECSConfigComplete.subeventCode, body: LECSConfigComplete(connectionHandle: connection.handle, created: config).encode())
+            reportCreated(config)
         }
     }
 
-    mutating func removeConfig(_ id: UInt8, notifyPeer: Bool) {
+    /// LE CS Remove Config: LL_CS_CONFIG_REQ with Action = remove; the configuration goes, and
+    /// the host hears of it, when the peer's LL_CS_CONFIG_RSP arrives.
+    mutating func requestRemoval(_ id: UInt8) {
+        guard let req = LLCSConfigReq.remove(configID: id) else { return }
+        llProcedures.configuration.start(.remove(configID: id), at: now)
+        pdus.append(LLControlPDU.csConfigReq(req).encode())
+    }
+
+    /// Drops configuration `id` (and its procedure parameters) and tells the host.
+    mutating func removeConfig(_ id: UInt8) {
         configurations[Int(id)] = nil
         procedureParameters[Int(id)] = nil
-        if notifyPeer, let req = LLCSConfigReq.remove(configID: id) { pdus.append(LLControlPDU.csConfigReq(req).encode()) }
         sendLEMeta(code: LECSConfigComplete.subeventCode,
                    body: LECSConfigComplete(connectionHandle: connection.handle, configID: id, action: .removed, configuration: nil).encode())
+    }
+
+    mutating func reportCreated(_ config: CSConfiguration) {
+        configurations[Int(config.configID)] = config
+        sendLEMeta(code: LECSConfigComplete.subeventCode, body: LECSConfigComplete(connectionHandle: connection.handle, created: config).encode())
     }
 
     mutating func receiveConfigRequest(_ req: LLCSConfigReq) {
@@ -202,8 +249,9 @@ extension CSController {
         guard let config = req.receiverConfiguration else {
             // Action = remove.
             guard req.configID < 4 else { return reject(op, .invalidLMPOrLLParameters) }
+            guard run?.configID != req.configID else { return reject(op, .commandDisallowed) }
             pdus.append(LLControlPDU.csConfigRsp(LLCSConfigRsp(configID: req.configID)).encode())
-            return removeConfig(req.configID, notifyPeer: false)
+            return removeConfig(req.configID)
         }
         guard run?.configID != config.configID else { return reject(op, .commandDisallowed) }
         let remote = remoteCapabilities ?? localCapabilities
@@ -215,16 +263,17 @@ extension CSController {
         case .success:
             break
         }
-        configurations[Int(config.configID)] = config
         pdus.append(LLControlPDU.csConfigRsp(LLCSConfigRsp(configID: config.configID)).encode())
-        sendLEMeta(code: LECSConfigComplete.subeventCode, body: LECSConfigComplete(connectionHandle: connection.handle, created: config).encode())
+        reportCreated(config)
     }
 
+    /// The peer applied our request: now this side does, and tells its host.
     mutating func receiveConfigResponse(_ rsp: LLCSConfigRsp) {
-        guard let config = pendingConfiguration, config.configID == rsp.configID else { return }
-        pendingConfiguration = nil
-        configurations[Int(config.configID)] = config
-        sendLEMeta(code: LECSConfigComplete.subeventCode, body: LECSConfigComplete(connectionHandle: connection.handle, created: config).encode())
+        switch llProcedures.configuration.complete(configID: rsp.configID) {
+        case .create(let config)?: reportCreated(config)
+        case .remove(let id)?: removeConfig(id)
+        case nil: break
+        }
     }
 
     mutating func setProcedureParameters(_ op: UInt16, _ c: LECSSetProcedureParameters) {
@@ -235,7 +284,7 @@ extension CSController {
         case .failure(let rejection):
             complete(op, status: rejection.status, handle: c.connectionHandle)
         case .success(let timing):
-            configurations[Int(c.configID)]!.timing = timing
+            configurations[Int(c.configID)]?.timing = timing
             procedureParameters[Int(c.configID)] = c.parameters
             complete(op, status: .success, handle: c.connectionHandle)
         }

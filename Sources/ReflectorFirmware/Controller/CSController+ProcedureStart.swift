@@ -1,6 +1,7 @@
 /// Starting and stopping procedures: LE CS Procedure Enable, the CS start procedure
-/// (LL_CS_REQ, LL_CS_RSP from the peripheral, LL_CS_IND from the central) and the CS terminate
-/// procedure (Core 6.0 Vol 6 Part B §5.1.26–§5.1.27; Vol 4 Part E §7.8.141, §7.7.65.43).
+/// (LL_CS_REQ, LL_CS_RSP from the peripheral, LL_CS_IND from the central; `CSStartProcedure`)
+/// and the CS procedure repeat termination (`CSTerminateProcedure`) (Core 6.0 Vol 6 Part B
+/// §5.1.27–§5.1.28; Vol 4 Part E §7.8.141, §7.7.65.43).
 ///
 /// Scheduling choices, the controller's to make: one subevent per connection event
 /// (Subevents_Per_Event 1, Subevent_Interval 0), Subevent_Len the host's Max_Subevent_Len,
@@ -12,12 +13,14 @@ extension CSController {
         let id = Int(c.configID)
         guard c.configID < 4 else { return commandStatus(op, .invalidHCICommandParameters) }
         if !c.enable {
-            guard let r = run, r.configID == c.configID else { return commandStatus(op, .commandDisallowed) }
+            guard let completed = run?.completed, run?.configID == c.configID, !llProcedures.terminate.isBusy else { return commandStatus(op, .commandDisallowed) }
             commandStatus(op, .success)
-            pdus.append(LLControlPDU.csTerminateReq(LLCSTerminateReq(configID: c.configID, procedureCount: UInt16(truncatingIfNeeded: r.completed))).encode())
+            llProcedures.terminate.start(configID: c.configID, at: now)
+            pdus.append(LLControlPDU.csTerminateReq(LLCSTerminateReq(configID: c.configID, procedureCount: UInt16(truncatingIfNeeded: completed))).encode())
             return
         }
-        guard run == nil, pendingEnable == nil else { return commandStatus(op, .commandDisallowed) }
+        // One start at a time, and none beside a configuration procedure (they collide, §5.3).
+        guard run == nil, !llProcedures.start.isInProgress, !llProcedures.configuration.isBusy else { return commandStatus(op, .commandDisallowed) }
         guard let config = configurations[id], let p = procedureParameters[id] else { return commandStatus(op, .commandDisallowed) }
         guard drbg != nil else { return commandStatus(op, .insufficientSecurity) }
         guard defaultSettings.allows(config.role) else { return commandStatus(op, .commandDisallowed) }
@@ -35,18 +38,17 @@ extension CSController {
             procedureCount: p.maxProcedureCount, aci: p.antennaConfiguration.index, preferredPeerAntenna: p.preferredPeerAntenna,
             phy: p.phy, powerDelta: p.txPowerDelta ?? Int8(bitPattern: 0x80),
             txSNRInitiator: p.snrControlInitiator ?? 0x0F, txSNRReflector: p.snrControlReflector ?? 0x0F)
-        pendingEnable = c.configID
-        pendingRequest = req
+        llProcedures.start.start(req, at: now)
         pdus.append(LLControlPDU.csReq(req).encode())
     }
 
-    /// The peer asks to start procedures: check, then answer (peripheral: LL_CS_RSP; central:
-    /// LL_CS_IND, and the procedures are agreed).
+    /// The peer asks to start procedures (collisions are settled before): check, then answer
+    /// (peripheral: LL_CS_RSP, and wait for LL_CS_IND; central: LL_CS_IND, and the procedures
+    /// are agreed).
     mutating func receiveProcedureRequest(_ req: LLCSReq) {
         let op = LLControlOpcode.csReq.rawValue
         guard req.configID < 4, let config = configurations[Int(req.configID)] else { return reject(op, .invalidLMPOrLLParameters) }
         guard run == nil else { return reject(op, .commandDisallowed) }
-        guard pendingEnable == nil else { return reject(op, .llProcedureCollision) }
         guard drbg != nil else { return reject(op, .insufficientSecurity) }
         guard defaultSettings.allows(config.role) else { return reject(op, .commandDisallowed) }
         guard let aci = AntennaConfiguration(index: req.aci), aci.antennaPaths <= Int(localCapabilities.maxAntennaPaths),
@@ -55,11 +57,10 @@ extension CSController {
         guard FilteredChannels(map: config.channelMap, classification: channelClassification).isSufficient else {
             return reject(op, .insufficientChannels)
         }
-        pendingRequest = req
-        pendingEnable = req.configID
         if connection.isCentral {
             sendIndication(for: req, offset: req.offsetMin, eventCount: req.connEventCount)
         } else {
+            llProcedures.start.answered(req, at: now)
             pdus.append(LLCSRsp(configID: req.configID, connEventCount: req.connEventCount, offsetMin: req.offsetMin,
                                 offsetMax: req.offsetMax, schedule: req.schedule).encode())
         }
@@ -67,13 +68,13 @@ extension CSController {
 
     /// The peripheral accepted the central's request: the central fixes the schedule.
     mutating func receiveProcedureResponse(_ rsp: LLCSRsp) {
-        guard connection.isCentral, let req = pendingRequest, req.configID == rsp.configID else { return }
+        guard connection.isCentral, let req = llProcedures.start.responded(configID: rsp.configID) else { return }
         sendIndication(for: req, offset: max(rsp.offsetMin, req.offsetMin), eventCount: rsp.connEventCount)
     }
 
-    /// The central's LL_CS_IND: procedures are agreed on both sides.
+    /// The central's LL_CS_IND, for its request or ours: procedures are agreed on both sides.
     mutating func receiveProcedureIndication(_ ind: LLCSInd) {
-        guard !connection.isCentral, let req = pendingRequest, req.configID == ind.configID else { return }
+        guard !connection.isCentral, let req = llProcedures.start.indicated(configID: ind.configID) else { return }
         startProcedures(req, eventCount: ind.connEventCount, offset: ind.offset)
     }
 
@@ -84,8 +85,6 @@ extension CSController {
 
     /// Sets up the run both controllers share and tells the host (LE CS Procedure Enable Complete).
     mutating func startProcedures(_ req: LLCSReq, eventCount: UInt16, offset: UInt32) {
-        pendingEnable = nil
-        pendingRequest = nil
         guard var config = configurations[Int(req.configID)], let drbg, let aci = AntennaConfiguration(index: req.aci) else { return }
         let remote = remoteCapabilities ?? localCapabilities
         let initiator = config.role == .initiator ? localCapabilities : remote
@@ -106,6 +105,13 @@ extension CSController {
             selectedTxPower: selectedTxPower, subeventLength: req.subeventLength, subeventsPerEvent: req.subeventsPerEvent,
             subeventInterval: req.subeventInterval, eventInterval: req.eventInterval, procedureInterval: req.procedureInterval,
             procedureCount: req.procedureCount, maxProcedureLength: req.maxProcedureLength).encode())
+    }
+
+    /// The peer stops the procedures (LL_CS_TERMINATE_REQ): answer, then stop.
+    mutating func receiveTerminateRequest(_ req: LLCSTerminateReq) {
+        let completed = UInt16(truncatingIfNeeded: run?.completed ?? 0)
+        pdus.append(LLControlPDU.csTerminateRsp(LLCSTerminateRsp(configID: req.configID, procedureCount: completed)).encode())
+        stopProcedures(configID: req.configID)
     }
 
     /// Ends the run (terminate procedure or host disable); the DRBG and counter carry on.

@@ -12,16 +12,12 @@ extension CSController {
     @discardableResult
     @_specialize(exported: true, where Cipher == AES128)
     public mutating func beginProcedure() -> Bool {
-        guard var r = run, !r.inProcedure, let start = r.nextStart, planner != nil else { return false }
-        planner!.beginProcedure()
-        r.procedureCounter = planner!.procedureCounter
-        r.inProcedure = true
-        r.procedureStart = start
-        r.procedureEvent = r.firstEvent &+ UInt16(truncatingIfNeeded: r.completed) &* r.procedureIntervalEvents
-        r.subevent = 0
-        r.steps.removeAll(keepingCapacity: true)
-        r.compensationPPM = 0
-        run = r
+        // Read through the optional rather than copy the run out: a copy would share, and then
+        // duplicate, its step buffer.
+        guard run?.inProcedure == false, let start = run?.nextStart, planner != nil else { return false }
+        planner?.beginProcedure()
+        guard let counter = planner?.procedureCounter else { return false }
+        run?.begin(at: start, procedureCounter: counter)
         return true
     }
 
@@ -63,19 +59,19 @@ extension CSController {
         if case .mode0(let m) = result.data, let offset = m.frequencyOffsetHundredthsPPM {
             let ppm = Float(offset) / 100
             radio.compensateFrequency(ppm: ppm)
-            run!.compensationPPM += ppm
+            run?.compensationPPM += ppm
         }
         record(result, of: step)
     }
 
     /// Adds a step's result to its subevent, reporting the previous subevent when this one is new.
     mutating func record(_ result: SubeventStep, of step: PlannedStep) {
-        guard run != nil else { return }
-        if step.subevent != run!.subevent {
+        guard let subevent = run?.subevent else { return }
+        if step.subevent != subevent {
             reportSubevent(procedureDone: false)
-            run!.subevent = step.subevent
+            run?.subevent = step.subevent
         }
-        run!.steps.append(result)
+        run?.steps.append(result)
     }
 
     /// Ends the running procedure: reports its last subevent with Procedure_Done_Status
@@ -86,8 +82,7 @@ extension CSController {
         // A classification that leaves fewer than 15 channels aborts the procedure (reason 0x2).
         let aborted = planner?.hasSufficientChannels == false
         reportSubevent(procedureDone: true, abort: aborted ? AbortReasons(procedure: .insufficientChannels, subevent: .none) : nil)
-        run!.inProcedure = false
-        run!.completed += 1
+        run?.finishProcedure()
     }
 
     /// Sends the gathered subevent as one LE CS Subevent Result plus Continue events.
@@ -107,7 +102,7 @@ extension CSController {
             procedureDoneStatus: abort != nil ? .aborted : procedureDone ? .complete : .partial,
             subeventDoneStatus: abort != nil ? .aborted : .complete, abortReasons: abort ?? .none,
             numAntennaPaths: UInt8(r.engine.antennaPaths), steps: r.steps)
-        run!.steps.removeAll(keepingCapacity: true)
+        run?.steps.removeAll(keepingCapacity: true)
         for event in result.splitIntoEvents() {
             switch event {
             case .result(let e): sendLEMeta(code: LECSSubeventResult.subeventCode, body: e.encode())

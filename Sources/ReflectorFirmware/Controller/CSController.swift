@@ -38,24 +38,21 @@ public struct CSController<Cipher: BlockCipher>: Sendable {
     public internal(set) var remoteFAETable: FAETable?
     /// The DRBG both sides instantiated in CS security start; nil before it.
     public internal(set) var drbg: CSDRBG<Cipher>?
-    /// The central's halves while its LL_CS_SEC_REQ awaits the answer.
-    var pendingSecurity: CSSecurityHalves?
     public internal(set) var defaultSettings = DefaultSettings()
     public internal(set) var configurations = [CSConfiguration?](repeating: nil, count: 4)
     public internal(set) var procedureParameters = [ProcedureParameters?](repeating: nil, count: 4)
     public internal(set) var channelClassification = ChannelMap.allowed
-    /// A configuration this side proposed in LL_CS_CONFIG_REQ, until the peer answers.
-    var pendingConfiguration: CSConfiguration?
-    /// The configuration whose procedures are being agreed (LL_CS_REQ sent or received).
-    var pendingEnable: UInt8?
-    /// The LL_CS_REQ being agreed, until LL_CS_IND fixes the schedule.
-    var pendingRequest: LLCSReq?
     /// The counter of the last procedure since CS security start, kept across disable and enable.
     var lastProcedureCounter: UInt16?
-    /// The version exchange: whether ours went out, whether the host asked, and the peer's.
-    var versionSent = false
-    var versionRequested = false
-    public internal(set) var remoteVersion: LLVersionInd?
+    /// The connection's LL procedures, each with its own state and T_PRT wait (`LinkLayer/`).
+    var llProcedures = LLProcedures()
+    /// Why the connection was lost (`loseConnection(reason:)`), nil while it is up; `connect(_:)`
+    /// brings up another.
+    public internal(set) var connectionLoss: HCIStatus?
+    /// Whether the connection exists.
+    public var isConnected: Bool { connectionLoss == nil }
+    /// The peer's LL_VERSION_IND, once the version exchange brought it.
+    public var remoteVersion: LLVersionInd? { llProcedures.version.remote }
     var run: ProcedureRun?
     /// The steps of `run`'s procedures, drawn from the connection's DRBG; set and cleared with it.
     var planner: ProcedurePlanner<Cipher>?
@@ -87,12 +84,14 @@ public struct CSController<Cipher: BlockCipher>: Sendable {
         return pdus
     }
 
-    /// Moves the controller clock forward (connection events pass with it).
+    /// Moves the controller clock forward (connection events pass with it). A procedure that has
+    /// waited T_PRT for the peer by then loses the connection (`responseTimedOut()`).
     @_specialize(exported: true, where Cipher == AES128)
     public mutating func advance(to time: UInt64) {
         guard time > now else { return }
         now = time
         connection.eventCounter = UInt16(truncatingIfNeeded: time / UInt64(connection.intervalMicroseconds))
+        if isConnected && llProcedures.hasTimedOut(at: now) { responseTimedOut() }
     }
 
     /// Whether procedures are enabled on the connection.

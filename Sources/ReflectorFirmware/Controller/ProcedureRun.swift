@@ -50,6 +50,24 @@ struct ProcedureRun: Sendable {
         steps.reserveCapacity(ProcedureLimits.maxStepsPerSubevent)
     }
 
+    /// A procedure begins at `start` with the planner's `procedureCounter`: its connection
+    /// event, and an empty first subevent (the step buffer keeps its capacity).
+    mutating func begin(at start: UInt64, procedureCounter: UInt16) {
+        self.procedureCounter = procedureCounter
+        inProcedure = true
+        procedureStart = start
+        procedureEvent = firstEvent &+ UInt16(truncatingIfNeeded: completed) &* procedureIntervalEvents
+        subevent = 0
+        steps.removeAll(keepingCapacity: true)
+        compensationPPM = 0
+    }
+
+    /// The running procedure ended: it counts towards Max_Procedure_Count.
+    mutating func finishProcedure() {
+        inProcedure = false
+        completed += 1
+    }
+
     var isFinished: Bool { procedureCount != 0 && completed >= Int(procedureCount) }
 
     /// Where the next procedure starts, or nil when the count is reached.

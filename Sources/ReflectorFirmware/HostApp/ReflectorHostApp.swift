@@ -16,6 +16,8 @@ public struct ReflectorHostApp: Sendable {
         case rangingData(counter: UInt16, segments: [[UInt8]])
         /// A command failed during set-up.
         case failed(opcode: UInt16, status: HCIStatus)
+        /// The connection went down (Disconnection Complete): its configuration went with it.
+        case disconnected(reason: HCIStatus)
     }
 
     public let connectionHandle: UInt16
@@ -64,6 +66,12 @@ public struct ReflectorHostApp: Sendable {
         guard let event = try? HCIPacket(event: bytes) else { return [] }
         if let answer = pipeline.answer(event) {
             return answer.status == .success ? [] : [.failed(opcode: answer.opcode, status: answer.status)]
+        }
+        if event.eventCode == DisconnectionComplete.eventCode, let e = try? DisconnectionComplete.decode(packet: event) {
+            guard e.connectionHandle == connectionHandle else { return [] }
+            configuration = nil
+            assembler = ProcedureAssembler(role: .reflector)
+            return [.disconnected(reason: e.reason)]
         }
         guard let code = event.leSubeventCode, let body = try? event.leSubeventBody(code) else { return [] }
         switch code {
