@@ -118,6 +118,24 @@ struct SMPConsoleTests {
         #expect(d.feed(SMPConsoleEncoder.encode(Self.longPacket())) == [.packet(Self.longPacket())])
     }
 
+    /// A frame whose start marker straddles the line limit is still read: 1,024 octets of
+    /// garbage put the frame's 0x06 at octet 1,025, the one that overflows the line, and its 0x09
+    /// right after (found by the smp-console fuzz target; Fuzz/regressions/smp-console).
+    @Test(arguments: [-2, -1, 0, 1, 2, 1024, 1025])
+    func frameStartingAtTheLineLimitIsRead(offset: Int) {
+        let p = SMPPacket(op: .writeResponse, command: .imageUpload, sequence: 9, body: .map(["rc": .int(0), "off": .int(100)]))
+        var d = SMPConsoleDecoder()
+        let garbage = [UInt8](repeating: UInt8(ascii: "x"), count: d.maximumLineLength + offset)
+        #expect(d.feed(garbage + SMPConsoleEncoder.encode(p)) == [.packet(p)])
+        // A marker alone at the limit counts as one too: a frame start opens an (empty) frame
+        // that the next frame interrupts; a continuation with no frame open is a stray, ignored.
+        for (marker, expected) in [([UInt8]([0x06, 0x09]), [SMPConsoleDecoder.Event.error(.interrupted), .packet(p)]), ([0x04, 0x14], [.packet(p)])] {
+            var e = SMPConsoleDecoder()
+            _ = e.feed([UInt8](repeating: 0x20, count: e.maximumLineLength + offset) + marker + [0x0A])
+            #expect(e.feed(SMPConsoleEncoder.encode(p)) == expected, "marker \(marker)")
+        }
+    }
+
     /// After console garbage of any kind (seeded: marker octets, newlines, base64 characters,
     /// any octet; up to 3000 octets, so some lines overflow the line limit) the decoder still
     /// decodes the next frame to exactly its packet, whatever state the garbage left it in.

@@ -51,7 +51,10 @@ public struct SMPConsoleDecoder: Sendable {
                 line.removeFirst(n - 2)
                 lineOverflowed = false
             } else if n > maximumLineLength {
+                // Dropped as garbage, except an octet that may open a marker: the 0x06 of a
+                // frame start right at the limit must still meet its 0x09.
                 line.removeAll(keepingCapacity: true)
+                if b == 0x06 || b == 0x04 { line.append(b) }
                 lineOverflowed = true
             }
         }
