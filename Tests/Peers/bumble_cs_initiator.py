@@ -45,8 +45,16 @@ async def main(path, peer, ltk, count):
     result = {"host": "bumble", "procedures": []}
     async with await open_transport(f"serial:{path},1000000") as (source, sink):
         device = Device.with_hci("bumble", hci.Address("F0:F1:F2:F3:F4:F5"), source, sink)
+        # A stock power-on with Channel Sounding enabled, as a new user configures it: Bumble sets
+        # the CS host feature and reads the local CS capabilities only if the controller's
+        # Supported_Commands lists LE Set Host Feature (and the v2 read if it lists that).
+        device.config.channel_sounding_enabled = True
         await device.power_on()
         result["controller_version"] = device.host.local_version.hci_version
+        caps = device.cs_capabilities
+        result["local_cs_capabilities"] = None if caps is None else {
+            "num_config_supported": caps.num_config_supported, "t_ip1_times_supported": caps.t_ip1_times_supported,
+            "t_fcs_times_supported": caps.t_fcs_times_supported}
         connection = await asyncio.wait_for(device.connect(hci.Address(peer, hci.Address.PUBLIC_DEVICE_ADDRESS)), 10)
         encrypted = asyncio.get_running_loop().create_future()
         device.host.on("connection_encryption_change", lambda *args: encrypted.done() or encrypted.set_result(args))

@@ -46,6 +46,30 @@ struct CSControllerTests {
         #expect(p.lastCentralStatus == .commandDisallowed, "no configuration yet")
     }
 
+    /// The remote capabilities event comes in the form the host unmasked, whichever local
+    /// capabilities command it used: a stock Bumble host reads the local capabilities with the v2
+    /// command but unmasks only the v1 event (0x2C), and must get that one; a host that unmasks
+    /// the Core 6.3 event (0x38) gets the v2 form.
+    @Test(arguments: [false, true])
+    func remoteCapabilitiesFollowTheEventMask(unmaskV2: Bool) throws {
+        var p = Pair()
+        if unmaskV2 {
+            let mask: UInt64 = 0x1F | 0xFF << 43 | 1 << 55
+            p.central.handleCommand(HCIPacket(opcode: HCIOpcode.leSetEventMask, parameters: Pair.octets(mask)).encode())
+        }
+        p.central(LECSReadLocalSupportedCapabilitiesV2())
+        p.centralEvents.removeAll()
+        p.central(LECSReadRemoteSupportedCapabilities(connectionHandle: 0x40))
+        let codes = p.centralEvents.compactMap(\.leSubeventCode)
+        #expect(codes == [unmaskV2 ? LESubeventCode.csReadRemoteSupportedCapabilitiesCompleteV2 : LESubeventCode.csReadRemoteSupportedCapabilitiesComplete])
+        let event = try #require(p.centralEvents.last)
+        let decoded = try LECSReadRemoteSupportedCapabilitiesComplete.decode(packet: event)
+        // The v1 form has no IPT times (the last three octets of the LL body).
+        let carried = unmaskV2 ? 28 : 25
+        #expect(decoded.capabilities.llBody.prefix(carried) == p.peripheral.localCapabilities.llBody.prefix(carried))
+        #expect(unmaskV2 == (decoded.capabilities.llBody.suffix(3) == p.peripheral.localCapabilities.llBody.suffix(3)))
+    }
+
     /// The peer refuses a configuration it cannot run: LL_REJECT_EXT_IND with the LL error code,
     /// and the requesting host's Config Complete carries it.
     @Test func peerRejectsAnUnsupportedConfiguration() throws {

@@ -71,6 +71,10 @@ struct ServeOverPtyTests {
         let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
         let distances = (object?["procedures"] as? [[String: Any]] ?? []).compactMap { $0["distance_m"] as? Double }
         #expect(object?["controller_version"] as? Int == 0x11)
+        // A stock Bumble power-on with CS enabled found CS on the board (issue 10): it read the
+        // local capabilities, which it does only when Supported_Commands lists LE Set Host Feature.
+        let local = object?["local_cs_capabilities"] as? [String: Any]
+        #expect(local?["num_config_supported"] as? Int == 4, "\(text)")
         #expect(distances.count == 3 && distances.allSatisfy { abs($0 - 2.5) < 0.3 }, "\(text)")
     }
 

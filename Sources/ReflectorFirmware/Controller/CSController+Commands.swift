@@ -27,9 +27,6 @@ extension CSController {
         case HCIOpcode.leSetEventMask:
             guard p.count == 8 else { return complete(op, status: .invalidHCICommandParameters) }
             masks.leEvents = EventMasks.mask(p)
-            if masks.leEvents & EventMasks.bit(forLESubevent: LESubeventCode.csReadRemoteSupportedCapabilitiesCompleteV2) != 0 {
-                capabilitiesLayout = v2CapabilitiesLayout
-            }
             complete(op, status: .success)
         case HCIOpcode.readLocalVersionInformation:
             var w = ByteWriter(capacity: 9)
@@ -66,7 +63,6 @@ extension CSController {
         case LECSReadLocalSupportedCapabilities.opcode:
             complete(op, LECSLocalCapabilitiesReturn(capabilities: localCapabilities, layout: .v1).encode())
         case LECSReadLocalSupportedCapabilitiesV2.opcode:
-            capabilitiesLayout = v2CapabilitiesLayout
             complete(op, LECSLocalCapabilitiesReturn(capabilities: localCapabilities, layout: v2CapabilitiesLayout).encode())
         case LECSReadRemoteSupportedCapabilities.opcode:
             guard let c = decode(op, LECSReadRemoteSupportedCapabilities.self, p, status: true) else { return }
@@ -202,7 +198,6 @@ extension CSController {
     public mutating func resetState() {
         masks = EventMasks()
         hostFeatures = 0
-        capabilitiesLayout = .v1
         remoteCapabilities = nil
         remoteFAETable = nil
         drbg = nil

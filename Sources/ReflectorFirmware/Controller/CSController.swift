@@ -24,8 +24,14 @@ public struct CSController<Cipher: BlockCipher>: Sendable {
     public var masks = EventMasks()
     /// LE features the host switched on with LE Set Host Feature (bit 47: CS host support).
     public internal(set) var hostFeatures: UInt64 = 0
-    /// Which form of capabilities events the host reads (v2 once it used a v2 command or unmasked event 0x38).
-    var capabilitiesLayout: CapabilitiesLayout = .v1
+    /// The form of LE CS Read Remote Supported Capabilities Complete the host gets: the Core 6.3
+    /// v2 event (0x38) when it unmasked it, else the v1 event (0x2C), as a controller picks any
+    /// versioned event by the mask (Vol 4 Part E §7.7.65; channel-sounding.md §1). Which capabilities
+    /// command the host used does not matter: Bumble reads the local capabilities with the v2
+    /// command and unmasks only the v1 event.
+    var capabilitiesLayout: CapabilitiesLayout {
+        masks.allows(leSubevent: LESubeventCode.csReadRemoteSupportedCapabilitiesCompleteV2) ? v2CapabilitiesLayout : .v1
+    }
     /// The v2 form this controller writes: Zephyr/Nordic's 31 octets by default, or Bumble's 34.
     public var v2CapabilitiesLayout: CapabilitiesLayout = .v2
 
