@@ -245,4 +245,47 @@ import Testing
         #expect(labels.count == 22 + 1 + 11, "codecs covered: \(labels.sorted())")
         #expect(vectors.count == Self.perType * (22 + 3 + 11))
     }
+
+    /// Every vector one octet short and one octet long (the packet's length field adjusted, so
+    /// only the codec sees the difference) is refused with a `DecodeError`, never a trap.
+    @Test func wrongLengthsAreRefused() {
+        for vector in Self.vectors() {
+            let lengthIndex = vector.ours[0] == HCIPacketIndicator.command.rawValue ? 3 : 2
+            var long = vector.ours
+            long[lengthIndex] += 1
+            long.append(0)
+            #expect(!vector.decodes(long), "\(vector.label) takes a trailing octet: \(Hex.string(long))")
+            let minimum = lengthIndex + 1 + (vector.ours[1] == HCIEventCode.leMeta && lengthIndex == 2 ? 1 : 0)
+            guard vector.ours.count > minimum else { continue }
+            var short = vector.ours
+            short[lengthIndex] -= 1
+            short.removeLast()
+            #expect(!vector.decodes(short), "\(vector.label) takes a truncated packet: \(Hex.string(short))")
+        }
+    }
+
+    /// Out-of-range values are refused by name (a sample of the checks the decoders make).
+    @Test func outOfRangeValuesAreRefused() {
+        #expect(throws: DecodeError.invalidValue(field: "Advertising_Data_Length", value: 32)) {
+            try LESetAdvertisingData.decode([32] + [UInt8](repeating: 0, count: 31))
+        }
+        #expect(throws: DecodeError.invalidValue(field: "Connection_Handle", value: 0x1000)) {
+            try LEEnableEncryption.decode([0x00, 0x10] + [UInt8](repeating: 0, count: 26))
+        }
+        #expect(throws: DecodeError.invalidValue(field: "Initiating_PHYs", value: 0)) {
+            try LEExtendedCreateConnection.decode([0, 0, 0, 1, 2, 3, 4, 5, 6, 0])
+        }
+        #expect(throws: DecodeError.invalidValue(field: "Scanning_PHYs", value: 2)) {
+            try LESetExtendedScanParameters.decode([0, 0, 2, 0, 0x10, 0, 0x10, 0])
+        }
+        #expect(throws: DecodeError.invalidValue(field: "Num_Reports", value: 0)) {
+            try LEAdvertisingReport.decode([0])
+        }
+        #expect(throws: DecodeError.invalidValue(field: "Encryption_Enabled", value: 3)) {
+            try EncryptionChange.decode([0, 1, 0, 3])
+        }
+        #expect(throws: DecodeError.invalidValue(field: "Num_Sets", value: 0)) {
+            try LESetExtendedAdvertisingEnable.decode([1, 0])
+        }
+    }
 }
