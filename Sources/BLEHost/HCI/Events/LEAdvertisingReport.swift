@@ -3,7 +3,10 @@ import ReflectorFirmware
 /// LE Advertising Report (LE Meta 0x02, Core 6.0 Vol 4 Part E §7.7.65.2): `Num_Reports 1 (1–25) |
 /// {Event_Type 1 (0–4) | Address_Type 1 (0–3) | Address 6 | Data_Length 1 (0–31) | Data n |
 /// RSSI 1 (signed dBm, 127 unavailable)} × Num_Reports`. The reports follow one another whole,
-/// as Bumble, Zephyr and Linux write and read them. Event_Type: ADV_IND 0, ADV_DIRECT_IND 1,
+/// as Bumble, Zephyr and Linux write and read them. [U: the spec's table lists the fields as
+/// arrays `Event_Type[i]`, `Address_Type[i]`, …, which has been read as all Event_Types first,
+/// then all Address_Types; no implementation we know writes that, and with one report, the
+/// only form the virtual board sends, the two agree.] Event_Type: ADV_IND 0, ADV_DIRECT_IND 1,
 /// ADV_SCAN_IND 2, ADV_NONCONN_IND 3, SCAN_RSP 4.
 public struct LEAdvertisingReport: LEMetaSubevent {
     public static let subeventCode = LESubeventCode.advertisingReport
