@@ -102,6 +102,7 @@ let package = Package(
         .testTarget(name: "MCUbootTests", dependencies: ["MCUboot", "SerialTransport", "EmulatorMath", "TestSupport"]),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "EmulatorMath"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"]),
+        .testTarget(name: "BLEHostTests", dependencies: ["BLEHost", "ReflectorFirmware", "EmulatorMath", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

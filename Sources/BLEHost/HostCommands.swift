@@ -17,31 +17,15 @@ enum HostCommands {
     /// LE Create Connection (0x200D, §7.8.12): scan 60 ms every 60 ms, no filter, the peer's
     /// address, a public own address, a 7.5 ms connection interval, 4 s supervision timeout.
     static func createConnection(_ plan: InitiatorHost.ConnectionPlan) -> HCIPacket {
-        var w = ByteWriter(capacity: 25)
-        w.u16(0x0060)
-        w.u16(0x0060)
-        w.u8(0)
-        w.u8(plan.peerAddressIsRandom ? 1 : 0)
-        w.uint(plan.peerAddress, 6)
-        w.u8(0)
-        w.u16(6)
-        w.u16(6)
-        w.u16(0)
-        w.u16(400)
-        w.u16(0)
-        w.u16(0)
-        return HCIPacket(opcode: HCIOpcode.leCreateConnection, parameters: w.bytes)
+        LECreateConnection(scanInterval: 0x0060, scanWindow: 0x0060, filterPolicy: 0, peerAddressType: plan.peerAddressIsRandom ? 1 : 0,
+                           peerAddress: plan.peerAddress, ownAddressType: 0, intervalMin: 6, intervalMax: 6, maxLatency: 0,
+                           supervisionTimeout: 400, minCELength: 0, maxCELength: 0).packet
     }
 
     /// LE Enable Encryption (0x2019, §7.8.24) with the bond's LTK (LE Secure Connections:
     /// Random_Number and EDIV zero).
     static func enableEncryption(handle: UInt16, key: [UInt8]) -> HCIPacket {
-        var w = ByteWriter(capacity: 28)
-        w.u16(handle)
-        w.uint(0, 8)
-        w.u16(0)
-        w.octets(key.prefix(16))
-        return HCIPacket(opcode: HCIOpcode.leEnableEncryption, parameters: w.bytes)
+        LEEnableEncryption(connectionHandle: handle, randomNumber: 0, encryptedDiversifier: 0, longTermKey: key).packet
     }
 
     /// A readable name for error messages.

@@ -1,18 +1,21 @@
+import BLEHost
 import ReflectorFirmware
 
 /// Advertising, scanning, connecting and disconnecting (Core 6.0 Vol 4 Part E §7.1.6, §7.8.9–
 /// §7.8.13, §7.8.21, §7.8.66): the one connection to the emulated peer.
 extension BoardController {
     /// LE Set Advertising Enable (§7.8.9). The emulated phone connects to an advertising reflector.
+    /// A malformed command is answered with success as before, and leaves advertising off.
     mutating func setAdvertisingEnable(_ op: UInt16, _ p: [UInt8]) {
-        advertising = p.first == 1
+        advertising = (try? LESetAdvertisingEnable.decode(p))?.enable == true
         complete(op, status: .success)
         if advertising, role == .reflector, !connected, connectAt == nil { connectAt = now + Self.connectionDelay }
     }
 
     /// LE Set Scan Enable (§7.8.11): a scanning initiator hears the emulated reflector.
+    /// A malformed command is answered with success as before, and leaves scanning off.
     mutating func setScanEnable(_ op: UInt16, _ p: [UInt8]) {
-        scanning = p.first == 1
+        scanning = (try? LESetScanEnable.decode(p))?.enable == true
         complete(op, status: .success)
     }
 
@@ -21,13 +24,13 @@ extension BoardController {
     /// there; another address never answers (until LE Create Connection Cancel).
     mutating func createConnection(_ op: UInt16, _ p: [UInt8]) {
         guard role == .initiator, !connected, connectAt == nil, !pendingUnknownConnect else { return status(op, .commandDisallowed) }
-        // Peer_Address follows LE_Scan_Interval, LE_Scan_Window, Initiator_Filter_Policy and
-        // Peer_Address_Type (legacy), or Initiator_Filter_Policy, Own_Address_Type and
-        // Peer_Address_Type (extended).
-        let addressOffset = op == HCIOpcode.leCreateConnection ? 6 : 3
-        var fields = ByteReader(p)
-        guard (try? fields.skip(addressOffset, "Scan parameters and filter policy")) != nil,
-              let address = try? fields.uint(6, "Peer_Address") else { return status(op, .invalidHCICommandParameters) }
+        let peer: UInt64?
+        if op == HCIOpcode.leCreateConnection {
+            peer = (try? LECreateConnection.decode(p))?.peerAddress
+        } else {
+            peer = (try? LEExtendedCreateConnection.decode(p))?.peerAddress
+        }
+        guard let address = peer else { return status(op, .invalidHCICommandParameters) }
         status(op, .success)
         if address == peerAddress { connectAt = now + Self.connectionDelay } else { pendingUnknownConnect = true }
     }
@@ -41,25 +44,23 @@ extension BoardController {
         complete(op, status: .success)
         let enhanced = allows(leMeta: LESubeventCode.enhancedConnectionComplete)
         if enhanced || allows(leMeta: LESubeventCode.connectionComplete) {
-            events.append(BoardEvents.connectionComplete(status: .unknownConnectionIdentifier, handle: 0, central: true, peerAddress: 0,
-                                                         peerRandom: false, interval: 0, enhanced: enhanced))
+            events.append(connectionComplete(status: .unknownConnectionIdentifier, handle: 0, central: true, peerAddress: 0, interval: 0, enhanced: enhanced))
         }
     }
 
     /// LE Read Remote Features (§7.8.21): Command Status, then the complete event.
     mutating func readRemoteFeatures(_ op: UInt16, _ p: [UInt8]) {
-        var fields = ByteReader(p)
-        guard connected, p.count == 2, (try? fields.u16("Connection_Handle")) == handle else { return status(op, .unknownConnectionIdentifier) }
+        guard connected, (try? LEReadRemoteFeatures.decode(p))?.connectionHandle == handle else { return status(op, .unknownConnectionIdentifier) }
         status(op, .success)
         if allows(leMeta: LESubeventCode.readRemoteFeaturesComplete) {
-            events.append(BoardEvents.remoteFeaturesComplete(handle: handle, features: cs.leFeatures | Self.boardFeatures))
+            events.append(LEReadRemoteFeaturesComplete(connectionHandle: handle, features: cs.leFeatures | Self.boardFeatures).packet)
         }
     }
 
     /// Disconnect (§7.1.6): Command Status, then Disconnection Complete with Connection
     /// Terminated By Local Host (0x16).
     mutating func disconnect(_ op: UInt16, _ p: [UInt8]) {
-        guard connected, p.count == 3 else { return status(op, .unknownConnectionIdentifier) }
+        guard connected, (try? Disconnect.decode(p)) != nil else { return status(op, .unknownConnectionIdentifier) }
         status(op, .success)
         teardown(reason: .connectionTerminatedByLocalHost)
     }
@@ -72,11 +73,23 @@ extension BoardController {
         cs.connect(LinkConnection(handle: handle, isCentral: role == .initiator, interval: cs.connection.interval))
         let enhanced = allows(leMeta: LESubeventCode.enhancedConnectionComplete)
         if enhanced || allows(leMeta: LESubeventCode.connectionComplete) {
-            events.append(BoardEvents.connectionComplete(handle: handle, central: role == .initiator, peerAddress: peerAddress,
-                                                         peerRandom: false, interval: cs.connection.interval, enhanced: enhanced))
+            events.append(connectionComplete(handle: handle, central: role == .initiator, peerAddress: peerAddress,
+                                             interval: cs.connection.interval, enhanced: enhanced))
         }
         actions.append(.connected)
         if role == .reflector { requestLongTermKey() }
+    }
+
+    /// LE Connection Complete (LE Meta 0x01, §7.7.65.1), or LE Enhanced Connection Complete v1
+    /// (0x0A, §7.7.65.10) with zero resolvable private addresses when `enhanced`: a public peer
+    /// address, no peripheral latency, a 4 s supervision timeout, 500 ppm central clock accuracy.
+    func connectionComplete(status: HCIStatus = .success, handle: UInt16, central: Bool, peerAddress: UInt64, interval: UInt16,
+                            enhanced: Bool) -> HCIPacket {
+        let role: UInt8 = central ? 0 : 1
+        if enhanced {
+            return LEEnhancedConnectionComplete(status: status, connectionHandle: handle, role: role, peerAddress: peerAddress, interval: interval).packet
+        }
+        return LEConnectionComplete(status: status, connectionHandle: handle, role: role, peerAddress: peerAddress, interval: interval).packet
     }
 
     /// The connection ends (host Disconnect, a failed encryption, or the peer went away): the CS

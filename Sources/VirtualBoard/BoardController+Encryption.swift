@@ -1,3 +1,4 @@
+import BLEHost
 import ReflectorFirmware
 
 /// Link encryption as the two hosts drive it (Core 6.0 Vol 4 Part E §7.8.24–§7.8.26, Vol 6
@@ -6,23 +7,26 @@ import ReflectorFirmware
 extension BoardController {
     /// LE Enable Encryption (§7.8.24): Connection_Handle, Random_Number 8, EDIV 2, LTK 16.
     mutating func enableEncryption(_ op: UInt16, _ p: [UInt8]) {
-        guard role == .initiator, connected, p.count == 28 else {
+        guard role == .initiator, connected, let command = try? LEEnableEncryption.decode(p) else {
             return status(op, connected ? .invalidHCICommandParameters : .unknownConnectionIdentifier)
         }
         status(op, .success)
-        encryptionResult(Array(p[12..<28]))
+        encryptionResult(command.longTermKey)
     }
 
     /// LE Long Term Key Request Reply (§7.8.25): Connection_Handle, LTK 16. Returns Status and
     /// Connection_Handle, whatever the status.
     mutating func longTermKeyReply(_ op: UInt16, _ p: [UInt8]) {
-        guard role == .reflector, connected, p.count == 18 else { return complete(op, status: .commandDisallowed, handle: commandHandle(p)) }
+        guard role == .reflector, connected, let reply = try? LELongTermKeyRequestReply.decode(p) else {
+            return complete(op, status: .commandDisallowed, handle: commandHandle(p))
+        }
         complete(op, status: .success, handle: handle)
-        encryptionResult(Array(p[2..<18]))
+        encryptionResult(reply.longTermKey)
     }
 
     /// LE Long Term Key Request Negative Reply (§7.8.26): Connection_Handle. Returns Status and
-    /// Connection_Handle; the central's encryption start fails.
+    /// Connection_Handle; the central's encryption start fails. As before the codecs, the board
+    /// takes it whatever its length.
     mutating func longTermKeyNegativeReply(_ op: UInt16, _ p: [UInt8]) {
         guard role == .reflector, connected else { return complete(op, status: .commandDisallowed, handle: commandHandle(p)) }
         complete(op, status: .success, handle: handle)
@@ -42,7 +46,7 @@ extension BoardController {
     /// a controller whose host has no key fails it (a negative reply).
     mutating func requestLongTermKey() {
         guard allows(leMeta: LESubeventCode.longTermKeyRequest) else { return encryptionResult(nil) }
-        events.append(BoardEvents.longTermKeyRequest(handle: handle))
+        events.append(LELongTermKeyRequest(connectionHandle: handle).packet)
     }
 
     /// Encryption Change (§7.7.8) with the outcome; a key that does not match the bond's ends the link.
@@ -50,13 +54,15 @@ extension BoardController {
         let ok = key != nil && (bondLTK == nil || key == bondLTK)
         encrypted = ok
         if allows(event: HCIEventCode.encryptionChange) {
-            events.append(BoardEvents.encryptionChange(status: ok ? .success : .pinOrKeyMissing, handle: handle, enabled: ok))
+            events.append(EncryptionChange(status: ok ? .success : .pinOrKeyMissing, connectionHandle: handle, enabled: ok).packet)
         }
         if ok { actions.append(.encrypted) } else { teardown(reason: .authenticationFailure) }
     }
 
-    /// The Connection_Handle a command names (its first two octets), for a refusal's return parameters.
+    /// The Connection_Handle a command names (its first two octets, even of a malformed
+    /// command), for a refusal's return parameters; 0 if there are not two.
     func commandHandle(_ p: [UInt8]) -> UInt16 {
-        p.count >= 2 ? UInt16(p[0]) | UInt16(p[1]) << 8 : 0
+        var r = ByteReader(p)
+        return (try? r.u16("Connection_Handle")) ?? 0
     }
 }

@@ -1,3 +1,4 @@
+import BLEHost
 import ReflectorFirmware
 
 /// The controller of a virtual dev board: everything a real host stack sends while it
@@ -79,7 +80,7 @@ public struct BoardController: Sendable {
         events.removeAll()
         for e in cs.takeEvents() { if let p = try? HCIPacket(event: e) { out.append(p) } }
         if completedPackets > 0 {
-            out.append(BoardEvents.completedPackets(handle: handle, count: completedPackets))
+            out.append(NumberOfCompletedPackets(connectionHandle: handle, completedPackets: completedPackets).packet)
             completedPackets = 0
         }
         return out
@@ -112,7 +113,8 @@ public struct BoardController: Sendable {
             nextAdvertisingReport = now + 100_000
             let name = Array("reflector-emu".utf8)
             let data: [UInt8] = [0x02, 0x01, 0x06, UInt8(name.count + 1), 0x09] + name
-            events.append(BoardEvents.advertisingReport(address: peerAddress, random: false, data: data, rssi: -50))
+            let report = LEAdvertisingReport.Report(eventType: 0x00, addressType: 0, address: peerAddress, data: data, rssi: -50)  // ADV_IND, public
+            events.append(LEAdvertisingReport(reports: [report]).packet)
         }
     }
 
@@ -124,7 +126,7 @@ public struct BoardController: Sendable {
     mutating func complete(_ op: UInt16, _ params: [UInt8]) { events.append(CommandCompleteEvent(opcode: op, returnParameters: params).packet) }
     mutating func complete(_ op: UInt16, status: HCIStatus) { complete(op, [status.rawValue]) }
     mutating func complete(_ op: UInt16, status: HCIStatus, handle: UInt16) {
-        events.append(CommandCompleteEvent(opcode: op, status: status, connectionHandle: handle).packet)
+        complete(op, StatusConnectionHandleReturn(status: status, connectionHandle: handle).encode())
     }
     mutating func status(_ op: UInt16, _ s: HCIStatus) { events.append(CommandStatusEvent(status: s, opcode: op).packet) }
 }

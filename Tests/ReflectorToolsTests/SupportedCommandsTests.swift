@@ -1,5 +1,6 @@
 import Foundation
 @testable import ReflectorFirmware
+import TestSupport
 import Testing
 @testable import VirtualBoard
 

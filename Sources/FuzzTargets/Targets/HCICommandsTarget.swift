@@ -1,6 +1,8 @@
+import BLEHost
 import ReflectorFirmware
 
-/// The HCI command codecs a controller parses (`HCIPacket` and every CS command type).
+/// The HCI command codecs a controller parses (`HCIPacket`, every CS command type, and the
+/// general LE commands of `BLEHost/HCI/Commands`).
 /// Input: one command packet (opcode, length, parameters).
 ///
 /// Checks: a packet that parses re-encodes to the same octets; a command whose parameters
@@ -8,7 +10,7 @@ import ReflectorFirmware
 /// re-encoding re-encodes to itself). Not the very same octets: decoders ignore what the spec
 /// says to ignore (Ch3c_Shape and Ch3c_Jump under #3b, RFU bits), and encoders write it as 0.
 enum HCICommandsTarget {
-    static let target = FuzzTarget("hci-commands", "HCI command packets into every CS command decoder, re-encoded", seeds: seeds) { bytes in
+    static let target = FuzzTarget("hci-commands", "HCI command packets into every CS and general LE command decoder, re-encoded", seeds: seeds) { bytes in
         guard let packet = try? HCIPacket(command: bytes) else { return }
         require(packet.encode() == bytes, "command packet does not re-encode to its bytes")
         check(packet, ReadRemoteVersionInformation.self)
@@ -27,6 +29,28 @@ enum HCICommandsTarget {
         check(packet, LECSSetProcedureParameters.self)
         check(packet, LECSProcedureEnable.self)
         check(packet, LECSTestEnd.self)
+        check(packet, LESetAdvertisingParameters.self)
+        check(packet, LESetAdvertisingData.self)
+        check(packet, LESetScanResponseData.self)
+        check(packet, LESetAdvertisingEnable.self)
+        check(packet, LESetScanParameters.self)
+        check(packet, LESetScanEnable.self)
+        check(packet, LECreateConnection.self)
+        check(packet, LECreateConnectionCancel.self)
+        check(packet, LESetExtendedAdvertisingParameters.self)
+        check(packet, LESetExtendedAdvertisingData.self)
+        check(packet, LESetExtendedScanResponseData.self)
+        check(packet, LESetExtendedAdvertisingEnable.self)
+        check(packet, LESetExtendedScanParameters.self)
+        check(packet, LESetExtendedScanEnable.self)
+        check(packet, LEExtendedCreateConnection.self)
+        check(packet, Disconnect.self)
+        check(packet, LEEnableEncryption.self)
+        check(packet, LELongTermKeyRequestReply.self)
+        check(packet, LELongTermKeyRequestNegativeReply.self)
+        check(packet, LESetDataLength.self)
+        check(packet, LEReadRemoteFeatures.self)
+        check(packet, LESetRandomAddress.self)
     }
 
     static func check<C: HCICommand>(_ packet: HCIPacket, _ type: C.Type) {

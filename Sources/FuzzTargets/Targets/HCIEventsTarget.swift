@@ -1,15 +1,20 @@
+import BLEHost
 import ReflectorFirmware
 
 /// The HCI event codecs a host parses: the event packet, Command Complete and Status, Read
 /// Remote Version Information Complete, every LE CS event, the capabilities return
 /// parameters, and Subevent Result / Continue events through `SubeventResultReassembler` and
-/// `ProcedureAssembler`.
+/// `ProcedureAssembler`; and the general LE events of `BLEHost/HCI/Events` (with the Status +
+/// Connection_Handle return parameters).
 ///
 /// Input: one flag octet (bit 0 the steps' role is the initiator's, bit 1 mode-1/3 steps carry
 /// PCTs, bit 2 capabilities in the v2 layout), then events as `length (2 octets, LE) | octets`.
 ///
-/// Checks: event packets, Command Complete, Command Status and Read Remote Version
-/// Information Complete re-encode to the very same octets; the typed LE CS events re-encode to
+/// Checks: event packets, Command Complete, Command Status, Read Remote Version Information
+/// Complete, Encryption Change, Encryption Key Refresh Complete, Number Of Completed Packets and
+/// Status + Connection_Handle returns re-encode to the very same octets; the typed LE CS events
+/// and the general LE Meta events (connection, advertising reports, LTK request, remote
+/// features, data length) re-encode to
 /// octets that decode to the same value (not the same octets: ignored and RFU fields are written
 /// as 0); a reassembled subevent is the first event's header with the steps of all events since
 /// it, at most 160.
@@ -28,6 +33,9 @@ enum HCIEventsTarget {
             require(event.encode() == octets, "event packet does not re-encode to its bytes")
             if let e = try? CommandCompleteEvent.decode(packet: event) {
                 require(e.encode() == event.parameters, "Command Complete re-encodes to other octets")
+                if let r = try? StatusConnectionHandleReturn.decode(e.returnParameters) {
+                    require(r.encode() == e.returnParameters, "Status + Connection_Handle return re-encodes to other octets")
+                }
                 if let r = try? LECSLocalCapabilitiesReturn.decode(e.returnParameters, v2: flags & 4 != 0) {
                     let again = Result { () throws(DecodeError) in try LECSLocalCapabilitiesReturn.decode(r.encode(), v2: flags & 4 != 0) }
                     require((try? again.get()) == r,
@@ -45,6 +53,17 @@ enum HCIEventsTarget {
             check(event, LECSReadRemoteFAETableComplete.self)
             check(event, LECSProcedureEnableComplete.self)
             check(event, LECSTestEndComplete.self)
+            check(event, LEConnectionComplete.self)
+            check(event, LEEnhancedConnectionComplete.self)
+            check(event, LEEnhancedConnectionCompleteV2.self)
+            check(event, LEAdvertisingReport.self)
+            check(event, LEExtendedAdvertisingReport.self)
+            check(event, LELongTermKeyRequest.self)
+            check(event, LEReadRemoteFeaturesComplete.self)
+            check(event, LEDataLengthChange.self)
+            exact(event, EncryptionChange.self)
+            exact(event, EncryptionKeyRefreshComplete.self)
+            exact(event, NumberOfCompletedPackets.self)
             if let e = try? LECSReadRemoteSupportedCapabilitiesComplete.decode(packet: event) {
                 require(e.eventCode == event.leSubeventCode, "remote capabilities layout disagrees with its subevent code")
                 require((try? LECSReadRemoteSupportedCapabilitiesComplete.decode(packet: HCIPacket(leSubevent: e.eventCode, body: e.encode()))) == e,
@@ -68,6 +87,12 @@ enum HCIEventsTarget {
             }
             _ = try? assembler.add(event)
         }
+    }
+
+    /// An event whose every field is significant re-encodes to the very same octets.
+    static func exact<E: HCIEvent>(_ event: HCIPacket, _ type: E.Type) {
+        guard event.eventCode == E.eventCode, let e = try? E.decode(packet: event) else { return }
+        require(e.encode() == event.parameters, "\(E.self) re-encodes to other octets: \(hex(event.parameters)) -> \(hex(e.encode()))")
     }
 
     static func check<E: LEMetaSubevent>(_ event: HCIPacket, _ type: E.Type) {

@@ -13,6 +13,8 @@ public enum HCIEventCode {
     public static let commandStatus: UInt8 = 0x0F
     /// Number Of Completed Packets (§7.7.19).
     public static let numberOfCompletedPackets: UInt8 = 0x13
+    /// Encryption Key Refresh Complete (§7.7.39).
+    public static let encryptionKeyRefreshComplete: UInt8 = 0x30
     /// LE Meta (§7.7.65): the first parameter is an `LESubeventCode`.
     public static let leMeta: UInt8 = 0x3E
 }

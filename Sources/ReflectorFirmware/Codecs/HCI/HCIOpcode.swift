@@ -100,6 +100,18 @@ public enum HCIOpcode {
     public static let leReadPHY: UInt16 = 0x2030
     /// LE Set Default PHY (§7.8.48).
     public static let leSetDefaultPHY: UInt16 = 0x2031
+    /// LE Set Extended Advertising Parameters v1 (§7.8.53).
+    public static let leSetExtendedAdvertisingParameters: UInt16 = 0x2036
+    /// LE Set Extended Advertising Data (§7.8.54).
+    public static let leSetExtendedAdvertisingData: UInt16 = 0x2037
+    /// LE Set Extended Scan Response Data (§7.8.55).
+    public static let leSetExtendedScanResponseData: UInt16 = 0x2038
+    /// LE Set Extended Advertising Enable (§7.8.56).
+    public static let leSetExtendedAdvertisingEnable: UInt16 = 0x2039
+    /// LE Set Extended Scan Parameters (§7.8.64).
+    public static let leSetExtendedScanParameters: UInt16 = 0x2041
+    /// LE Set Extended Scan Enable (§7.8.65).
+    public static let leSetExtendedScanEnable: UInt16 = 0x2042
     /// LE Extended Create Connection (§7.8.66).
     public static let leExtendedCreateConnection: UInt16 = 0x2043
     /// LE Read Buffer Size v2 (§7.8.2).

@@ -10,8 +10,14 @@ public enum LESubeventCode {
     public static let readRemoteFeaturesComplete: UInt8 = 0x04
     /// LE Long Term Key Request (§7.7.65.5).
     public static let longTermKeyRequest: UInt8 = 0x05
-    /// LE Enhanced Connection Complete (§7.7.65.10).
+    /// LE Data Length Change (§7.7.65.7).
+    public static let dataLengthChange: UInt8 = 0x07
+    /// LE Enhanced Connection Complete v1 (§7.7.65.10).
     public static let enhancedConnectionComplete: UInt8 = 0x0A
+    /// LE Extended Advertising Report (§7.7.65.13).
+    public static let extendedAdvertisingReport: UInt8 = 0x0D
+    /// LE Enhanced Connection Complete v2 (§7.7.65.10).
+    public static let enhancedConnectionCompleteV2: UInt8 = 0x29
 
     // MARK: Channel Sounding (§7.7.65.39–§7.7.65.46; v2 Core 6.3)
 

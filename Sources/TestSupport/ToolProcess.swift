@@ -1,20 +1,20 @@
 import Foundation
 
-/// Runs the built `reflector-emu` executable (or another program) as a user would, with a
+/// Runs the built `reflector-emu` executable (or another program, such as python3 with Bumble) as a user would, with a
 /// deadline on everything: its output is read with poll() until the deadline, and a process
 /// still running then is stopped (SIGTERM, then SIGKILL), so a test that starts a process also
 /// stops it and no read can hang a test.
-enum ToolProcess {
-    struct Result {
-        var status: Int32
-        var stdout: String
-        var stderr: String
+public enum ToolProcess {
+    public struct Result: Sendable {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
         /// The process had to be stopped at the deadline.
-        var timedOut = false
+        public var timedOut = false
     }
 
     /// The products directory holding both the test bundle and the executables.
-    static var executable: URL {
+    public static var executable: URL {
         var dir = Bundle.main.bundleURL
         while dir.pathComponents.count > 1, !FileManager.default.fileExists(atPath: dir.appendingPathComponent("reflector-emu").path) {
             dir.deleteLastPathComponent()
@@ -22,13 +22,13 @@ enum ToolProcess {
         return dir.appendingPathComponent("reflector-emu")
     }
 
-    static func run(_ arguments: [String], timeout: TimeInterval = 60) throws -> Result {
+    public static func run(_ arguments: [String], timeout: TimeInterval = 60) throws -> Result {
         try run(executable, arguments, timeout: timeout)
     }
 
     /// Runs `program` with `arguments`, stdin closed, reading stdout and stderr until both end
     /// or `timeout` passes.
-    static func run(_ program: URL, _ arguments: [String], timeout: TimeInterval) throws -> Result {
+    public static func run(_ program: URL, _ arguments: [String], timeout: TimeInterval) throws -> Result {
         let p = Process()
         p.executableURL = program
         p.arguments = arguments
@@ -70,7 +70,7 @@ enum ToolProcess {
     }
 
     /// Waits `grace` seconds for `p` to exit, then SIGTERM, then SIGKILL.
-    static func stop(_ p: Process, _ exited: DispatchSemaphore, grace: TimeInterval) {
+    public static func stop(_ p: Process, _ exited: DispatchSemaphore, grace: TimeInterval) {
         if exited.wait(timeout: .now() + grace) == .success { return }
         p.terminate()
         if exited.wait(timeout: .now() + 5) == .success { return }
