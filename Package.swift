@@ -42,8 +42,9 @@ let package = Package(
         .target(name: "RadioWorld", dependencies: ["EmulatorMath", "ReflectorFirmware"]),
         // Distance from CS tones: phase slope, IFFT, ESPRIT, path combining, the Cramer-Rao bound.
         .target(name: "RangingEstimation", dependencies: ["EmulatorMath"]),
-        // The host stack that the phone's and the accessory's hosts stand on: today the
-        // initiator's host (InitiatorHost), the controller probe and the host's HCI commands.
+        // The host stack that the phone's and the accessory's hosts stand on: the general LE HCI
+        // codecs (HCI/), the initiator's host (InitiatorHost), the controller probe and the host's
+        // HCI commands.
         .target(name: "BLEHost", dependencies: ["EmulatorMath", "RangingEstimation", "ReflectorFirmware", "HCITransport"]),
         // The phone in process: the loopback of two controllers and two hosts over the air, and
         // the Core Bluetooth-like sessions (CentralManager, Peripheral) on top of it.
