@@ -4,7 +4,11 @@
 /// handler table).
 ///
 /// The positions are those of the spec's table as Bumble's `HCI_SUPPORTED_COMMANDS_MASKS`
-/// carries them (SupportedCommandsTests compares every entry with an installed Bumble). Read
+/// carries them (SupportedCommandsTests compares every entry with an installed Bumble); the
+/// controllers of Zephyr (`read_supported_commands` in its hci.c) and NimBLE
+/// (`ble_ll_supp_cmd.c`) set the same octets where we looked: LE Set Host Feature 44.1 (which a
+/// host must see before it turns CS on), LE Read Buffer Size v2 41.5, data length 33.6–35.3,
+/// PHY 35.4–35.5. Read
 /// Local Supported Commands itself has no bit; nor, in the public tables, does LE CS Write
 /// Cached Remote Supported Capabilities v2 (0x20A6) [U: Core 6.3's octet for it is not in
 /// Bumble or Zephyr yet], so neither is marked.
