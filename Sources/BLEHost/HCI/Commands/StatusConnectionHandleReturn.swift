@@ -3,24 +3,12 @@ import ReflectorFirmware
 /// The return parameters `Status 1 | Connection_Handle 2` in Command Complete (Core 6.0 Vol 4
 /// Part E §7.7.14) of LE Long Term Key Request Reply and Negative Reply (§7.8.25, §7.8.26), LE
 /// Set Data Length (§7.8.33) and others. A controller returns the handle whatever the status.
-public struct StatusConnectionHandleReturn: HCIParameters {
+public struct StatusConnectionHandleReturn: StatusAndConnectionHandle {
     public var status: HCIStatus
     public var connectionHandle: UInt16
 
     public init(status: HCIStatus = .success, connectionHandle: UInt16) {
         self.status = status
         self.connectionHandle = connectionHandle
-    }
-
-    public var parameterCapacity: Int { 3 }
-
-    public func encodeParameters(into w: inout ByteWriter) {
-        w.u8(status.rawValue)
-        w.u16(connectionHandle)
-    }
-
-    public static func decodeParameters(_ r: inout ByteReader) throws(DecodeError) -> Self {
-        let s = try r.status()
-        return Self(status: s, connectionHandle: try r.connectionHandle())
     }
 }
