@@ -49,6 +49,40 @@ import Testing
         #expect(try P256.dhKey(privateKey: Self.privateB, peerPublicKey: Self.publicA) == Self.dhKey)
     }
 
+    /// BlueZ's unit/test-ecc.c samples (bluez/bluez), which keep every value little-endian (the
+    /// air order): keys, each public-key coordinate and the DHKey reversed. Sample 1 is
+    /// Appendix D.1 again; sample 2 is a second pair; sample 3 is key a with itself.
+    @Test func bluezSamplesAgree() throws {
+        func scalar(_ hex: String) -> [UInt8] { Array(Hex.bytes(hex).reversed()) }
+        let samples: [(privateA: String, privateB: String, publicA: String, publicB: String, dhKey: String)] = [
+            ("bd1a3ccda6b8995899b740eb7b60ff4a503f10d2e3b3c974385fc5a3d4f6493f",
+             "fdc57ff449dd4f6bfb7c9df1c29acb592ae7d4eefbfc0a909abbf6323d8b1855",
+             "e69d350e480103ccdbfdf4ac1191f4efb9a5f9e9a7832c5e2cbe97f2d203b020 8bd28915d08e1c742430ed8fc24563765c15525abf9a32636deb2a65499c80dc",
+             "90a1aa2fb27790559fa61586fd8ab547004c9ef184225909961daf1ff0f0a11e 4a21b115f9af895f76368ee230112d476051b89a3a70567337ad9d423ef3554c",
+             "98a6bf73f3348d86f166f8b4136b79999b7d390aa610103405adc857a33402ec"),
+            ("637645d0f773acb7ffdd0372b97285b441b65d0c5d5484601aa39a3c6916a506",
+             "ba30555019a2caa3a52908c6b503887e032b5073d42e509764cd720d67a09a52",
+             "dd785c74039b7e98cb94874aadfaf8d5433e5cafeab54cf49e8079577ba4312c 4f5d71437743f8ead43ebd17911021d01f87438e40e252cdbedf983818129591",
+             "cc0065e1f56c0dcfec96472066c9db848175a84dc0dfc79d1b3f3df23fe465f4 79b2ecd8ca55a1a8434d6bca10b0c201c2334e1624c4efee99d8bbbc48d00102",
+             "69eb2132f2c605416019cd5e94e1e65f3307e3384b68e5623f886d2f3a8485ab"),
+            ("bd1a3ccda6b8995899b740eb7b60ff4a503f10d2e3b3c974385fc5a3d4f6493f",
+             "bd1a3ccda6b8995899b740eb7b60ff4a503f10d2e3b3c974385fc5a3d4f6493f",
+             "e69d350e480103ccdbfdf4ac1191f4efb9a5f9e9a7832c5e2cbe97f2d203b020 8bd28915d08e1c742430ed8fc24563765c15525abf9a32636deb2a65499c80dc",
+             "e69d350e480103ccdbfdf4ac1191f4efb9a5f9e9a7832c5e2cbe97f2d203b020 8bd28915d08e1c742430ed8fc24563765c15525abf9a32636deb2a65499c80dc",
+             "2dab0048cbb37bda557b8b72a85787c387279932fc795fae7c1cf949e6d7aa70"),
+        ]
+        for (index, sample) in samples.enumerated() {
+            let a = try P256KeyPair(privateKey: scalar(sample.privateA))
+            let b = try P256KeyPair(privateKey: scalar(sample.privateB))
+            #expect(a.publicKey == (try P256.publicKey(fromAir: Hex.bytes(sample.publicA))), "sample \(index + 1)")
+            #expect(b.publicKey == (try P256.publicKey(fromAir: Hex.bytes(sample.publicB))), "sample \(index + 1)")
+            let ab = try a.dhKey(peerPublicKey: b.publicKey), ba = try b.dhKey(peerPublicKey: a.publicKey)
+            #expect(ab == scalar(sample.dhKey), "sample \(index + 1)")
+            #expect(ba == ab, "sample \(index + 1)")
+        }
+        #expect(Array(Self.dhKey.reversed()) == Hex.bytes(samples[0].dhKey))
+    }
+
     @Test func publicKeyAirOrderReversesEachCoordinate() throws {
         let air = try P256.airOrder(Self.publicA)
         #expect(Array(air[0..<32]) == Array(Self.publicA[0..<32].reversed()))
