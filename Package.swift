@@ -26,6 +26,10 @@ let package = Package(
         .systemLibrary(name: "CSerialPort", pkgConfig: "libserialport", providers: [.apt(["libserialport-dev"])]),
         // posix_openpt and termios for pseudo-terminals (libserialport cannot open a pty).
         .target(name: "CPty"),
+        // P-256 (key generation, public-key validation, ECDH), AES-128 and AES-CMAC and the CSPRNG
+        // over OpenSSL 3's libcrypto (Debian's libssl-dev), for the host's LE Secure Connections
+        // toolbox (BLEHost/SMP/Crypto). Host side only: the firmware modules never link it.
+        .target(name: "CCrypto", linkerSettings: [.linkedLibrary("crypto")]),
         // MCUboot serial recovery (SMP over the console framing) and image checks: pure protocol,
         // no I/O; it flashes over any ByteLink.
         .target(name: "MCUboot", dependencies: ["WireFormat"]),
@@ -44,8 +48,9 @@ let package = Package(
         .target(name: "RangingEstimation", dependencies: ["EmulatorMath"]),
         // The host stack that the phone's and the accessory's hosts stand on: the general LE HCI
         // codecs (HCI/), the initiator's host (InitiatorHost), the controller probe and the host's
-        // HCI commands.
-        .target(name: "BLEHost", dependencies: ["EmulatorMath", "RangingEstimation", "ReflectorFirmware", "HCITransport"]),
+        // HCI commands, and the LE Secure Connections toolbox of SMP (SMP/Crypto: P-256 ECDH,
+        // e, ah, c1, s1, AES-CMAC, f4, f5, f6, g2) on CCrypto.
+        .target(name: "BLEHost", dependencies: ["EmulatorMath", "RangingEstimation", "ReflectorFirmware", "HCITransport", "CCrypto"]),
         // The phone in process: the loopback of two controllers and two hosts over the air, and
         // the Core Bluetooth-like sessions (CentralManager, Peripheral) on top of it.
         .target(name: "PhoneEmulation", dependencies: ["BLEHost", "RadioWorld", "RangingEstimation", "ReflectorFirmware", "HCITransport", "EmulatorMath"]),
