@@ -30,16 +30,24 @@ public struct InitiatorHost: Sendable {
         }
     }
 
-    /// Which peer to connect to and the bond's long-term key (16 octets as HCI carries them).
+    /// Which peer to connect to and the bond's long-term key (16 octets as HCI carries them):
+    /// a known address, or, with `scan`, the first connectable advertiser that `scan` accepts.
     public struct ConnectionPlan: Sendable, Equatable {
         public var peerAddress: UInt64
         public var peerAddressIsRandom: Bool
         public var longTermKey: [UInt8]
+        public var scan: AdvertiserFilter?
 
         public init(peerAddress: UInt64, peerAddressIsRandom: Bool = false, longTermKey: [UInt8]) {
             self.peerAddress = peerAddress
             self.peerAddressIsRandom = peerAddressIsRandom
             self.longTermKey = longTermKey
+        }
+
+        /// Scan (actively) and connect to the first connectable advertiser `filter` accepts.
+        public init(scanningFor filter: AdvertiserFilter, longTermKey: [UInt8]) {
+            self.init(peerAddress: 0, longTermKey: longTermKey)
+            scan = filter
         }
     }
 
@@ -136,6 +144,15 @@ public struct InitiatorHost: Sendable {
         if event.eventCode == DisconnectionComplete.eventCode { return handleDisconnection(event) }
         guard let code = event.leSubeventCode else { return [] }
         switch code {
+        case LESubeventCode.advertisingReport:
+            guard awaiting == code, let filter = setup.connect?.scan, let e = try? LEAdvertisingReport.decode(packet: event) else { return [] }
+            // ADV_IND (0) and ADV_DIRECT_IND (1) are connectable; a scan response (4) may carry the name.
+            for r in e.reports where (r.eventType <= 1 || r.eventType == 4 && filter.needsScanResponse) && filter.accepts(r.data) {
+                setup.connect?.peerAddress = r.address
+                setup.connect?.peerAddressIsRandom = r.addressType & 1 == 1
+                return finishAwait(code: code)
+            }
+            return []
         case LESubeventCode.connectionComplete, LESubeventCode.enhancedConnectionComplete:
             // Status, then Connection_Handle (12 bits of 16).
             var fields = (try? event.leSubeventBody(code)).map(ByteReader.init)
@@ -217,7 +234,7 @@ public struct InitiatorHost: Sendable {
 
     // MARK: Set-up sequence
 
-    static let lastStage = 13
+    static let lastStage = 14
 
     /// The set-up, one command (and the event it starts) per stage.
     private mutating func enqueueStage() {
@@ -229,30 +246,37 @@ public struct InitiatorHost: Sendable {
         case 2: pipeline.enqueue(HostCommands.leSetEventMask)
         case 3: pipeline.enqueue(HostCommands.setCSHostSupport)
         case 4:
+            // Find the peer first when asked: scan actively until an advertiser passes the filter.
+            guard setup.connect?.scan != nil else { return }
+            pipeline.enqueue(LESetScanParameters(active: true, interval: 0x0060, window: 0x0060, ownAddressType: 0, filterPolicy: 0))
+            pipeline.enqueue(LESetScanEnable(enable: true, filterDuplicates: false))
+            awaiting = LESubeventCode.advertisingReport
+        case 5:
             // Connect first when asked (a board with no connection yet).
             guard let plan = setup.connect else { return }
+            if plan.scan != nil { pipeline.enqueue(LESetScanEnable(enable: false, filterDuplicates: false)) }
             pipeline.enqueue(HostCommands.createConnection(plan))
             awaiting = HostCommands.connectionCompleteCode
-        case 5:
+        case 6:
             guard let plan = setup.connect else { return }
             pipeline.enqueue(HostCommands.enableEncryption(handle: h, key: plan.longTermKey))
             awaiting = HostCommands.encryptionChangeCode
-        case 6: pipeline.enqueue(LECSReadLocalSupportedCapabilitiesV2())
-        case 7:
+        case 7: pipeline.enqueue(LECSReadLocalSupportedCapabilitiesV2())
+        case 8:
             pipeline.enqueue(ReadRemoteVersionInformation(connectionHandle: h))
             awaiting = ReadRemoteVersionInformationComplete.eventCode
-        case 8:
+        case 9:
             pipeline.enqueue(LECSReadRemoteSupportedCapabilities(connectionHandle: h))
             awaiting = LECSReadRemoteSupportedCapabilitiesComplete.subeventCode
-        case 9:
+        case 10:
             pipeline.enqueue(LECSSecurityEnable(connectionHandle: h))
             awaiting = LECSSecurityEnableComplete.subeventCode
-        case 10: pipeline.enqueue(LECSSetDefaultSettings(connectionHandle: h, initiatorEnabled: true, reflectorEnabled: false, csSyncAntennaSelection: 0x01, maxTxPower: 20))
-        case 11:
+        case 11: pipeline.enqueue(LECSSetDefaultSettings(connectionHandle: h, initiatorEnabled: true, reflectorEnabled: false, csSyncAntennaSelection: 0x01, maxTxPower: 20))
+        case 12:
             pipeline.enqueue(LECSCreateConfig(connectionHandle: h, createContext: .localAndRemote, configuration: setup.configuration))
             awaiting = LECSConfigComplete.subeventCode
-        case 12: pipeline.enqueue(LECSSetProcedureParameters(connectionHandle: h, configID: setup.configuration.configID, parameters: setup.parameters))
-        case 13:
+        case 13: pipeline.enqueue(LECSSetProcedureParameters(connectionHandle: h, configID: setup.configuration.configID, parameters: setup.parameters))
+        case 14:
             pipeline.enqueue(LECSProcedureEnable(connectionHandle: h, configID: setup.configuration.configID, enable: true))
             awaiting = LECSProcedureEnableComplete.subeventCode
         default: break

@@ -24,19 +24,44 @@ enum BoardCommands {
         t[HCIOpcode.leReadFilterAcceptListSize] = { b, op, _, _ in b.complete(op, [HCIStatus.success.rawValue, 8]) }
         t[HCIOpcode.leRand] = { b, op, _, _ in b.rand(op) }
         t[HCIOpcode.leReadSupportedStates] = { b, op, _, _ in b.readSupportedStates(op) }
-        t[HCIOpcode.leSetDataLength] = { b, op, _, _ in b.setDataLength(op) }
-        t[HCIOpcode.leReadSuggestedDefaultDataLength] = { b, op, _, _ in b.readSuggestedDefaultDataLength(op) }
+        t[HCIOpcode.leSetRandomAddress] = { b, op, p, _ in b.setRandomAddress(op, p) }
+        for op in [HCIOpcode.leClearFilterAcceptList, HCIOpcode.leAddDeviceToFilterAcceptList, HCIOpcode.leRemoveDeviceFromFilterAcceptList] {
+            t[op] = { b, op, p, _ in b.editFilterAcceptList(op, p) }
+        }
         t[HCIOpcode.leReadMaximumDataLength] = { b, op, _, _ in b.readMaximumDataLength(op) }
         t[HCIOpcode.leReadPHY] = { b, op, _, _ in b.readPHY(op) }
-        // Advertising, scanning, connecting (BoardController+Connection.swift).
+        // Advertising and scanning (LinkLayer/BoardController+Advertising.swift).
+        t[HCIOpcode.leSetAdvertisingParameters] = { b, op, p, _ in b.setAdvertisingParameters(op, p) }
+        t[HCIOpcode.leSetAdvertisingData] = { b, op, p, _ in b.setLegacyData(op, p, scanResponse: false) }
+        t[HCIOpcode.leSetScanResponseData] = { b, op, p, _ in b.setLegacyData(op, p, scanResponse: true) }
         t[HCIOpcode.leSetAdvertisingEnable] = { b, op, p, _ in b.setAdvertisingEnable(op, p) }
+        t[HCIOpcode.leSetAdvertisingSetRandomAddress] = { b, op, p, _ in b.setAdvertisingSetRandomAddress(op, p) }
+        t[HCIOpcode.leSetExtendedAdvertisingParameters] = { b, op, p, _ in b.setExtendedAdvertisingParameters(op, p) }
+        t[HCIOpcode.leSetExtendedAdvertisingData] = { b, op, p, _ in b.setExtendedData(op, p, scanResponse: false) }
+        t[HCIOpcode.leSetExtendedScanResponseData] = { b, op, p, _ in b.setExtendedData(op, p, scanResponse: true) }
+        t[HCIOpcode.leSetExtendedAdvertisingEnable] = { b, op, p, _ in b.setExtendedAdvertisingEnable(op, p) }
+        t[HCIOpcode.leReadMaximumAdvertisingDataLength] = { b, op, _, _ in
+            b.complete(op, [HCIStatus.success.rawValue, UInt8(BoardController.maximumAdvertisingDataLength & 0xFF), UInt8(BoardController.maximumAdvertisingDataLength >> 8)])
+        }
+        t[HCIOpcode.leReadNumberOfSupportedAdvertisingSets] = { b, op, _, _ in
+            b.complete(op, [HCIStatus.success.rawValue, BoardController.supportedAdvertisingSets])
+        }
+        t[HCIOpcode.leRemoveAdvertisingSet] = { b, op, p, _ in b.removeAdvertisingSet(op, p) }
+        t[HCIOpcode.leClearAdvertisingSets] = { b, op, _, _ in b.clearAdvertisingSets(op) }
+        t[HCIOpcode.leSetScanParameters] = { b, op, p, _ in b.setScanParameters(op, p) }
+        t[HCIOpcode.leSetExtendedScanParameters] = { b, op, p, _ in b.setExtendedScanParameters(op, p) }
         t[HCIOpcode.leSetScanEnable] = { b, op, p, _ in b.setScanEnable(op, p) }
+        t[HCIOpcode.leSetExtendedScanEnable] = { b, op, p, _ in b.setScanEnable(op, p) }
+        // Connecting, data, disconnecting (LinkLayer/BoardController+Connection.swift, +Data.swift).
         t[HCIOpcode.leCreateConnection] = { b, op, p, _ in b.createConnection(op, p) }
         t[HCIOpcode.leExtendedCreateConnection] = { b, op, p, _ in b.createConnection(op, p) }
         t[HCIOpcode.leCreateConnectionCancel] = { b, op, _, _ in b.createConnectionCancel(op) }
         t[HCIOpcode.leReadRemoteFeatures] = { b, op, p, _ in b.readRemoteFeatures(op, p) }
         t[HCIOpcode.disconnect] = { b, op, p, _ in b.disconnect(op, p) }
-        // Encryption (BoardController+Encryption.swift).
+        t[HCIOpcode.leSetDataLength] = { b, op, p, _ in b.setDataLength(op, p) }
+        t[HCIOpcode.leWriteSuggestedDefaultDataLength] = { b, op, p, _ in b.writeSuggestedDefaultDataLength(op, p) }
+        t[HCIOpcode.leReadSuggestedDefaultDataLength] = { b, op, _, _ in b.readSuggestedDefaultDataLength(op) }
+        // Encryption (LinkLayer/BoardController+Encryption.swift).
         t[HCIOpcode.leEnableEncryption] = { b, op, p, _ in b.enableEncryption(op, p) }
         t[HCIOpcode.leLongTermKeyRequestReply] = { b, op, p, _ in b.longTermKeyReply(op, p) }
         t[HCIOpcode.leLongTermKeyRequestNegativeReply] = { b, op, p, _ in b.longTermKeyNegativeReply(op, p) }

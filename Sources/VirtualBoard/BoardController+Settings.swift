@@ -1,18 +1,14 @@
+import BLEHost
 import ReflectorFirmware
 
 /// Reset, masks, information and the settings a host writes while it initialises
 /// (Core 6.0 Vol 4 Part E §7.3, §7.4, §7.8).
 extension BoardController {
     /// Settings a real controller keeps and the emulation has no use for, acknowledged with
-    /// Success: Set Event Mask Page 2, controller-to-host flow control and host buffer size,
-    /// default data length and PHY, the filter accept list, the random address, advertising
-    /// and scan parameters and data.
+    /// Success: Set Event Mask Page 2, controller-to-host flow control and host buffer size
+    /// (the board never runs out of host buffers), the default PHY (the air has one).
     static let acceptedSettings: [UInt16] = [
-        HCIOpcode.setEventMaskPage2, HCIOpcode.setControllerToHostFlowControl, HCIOpcode.hostBufferSize,
-        HCIOpcode.leWriteSuggestedDefaultDataLength, HCIOpcode.leSetDefaultPHY, HCIOpcode.leClearFilterAcceptList,
-        HCIOpcode.leAddDeviceToFilterAcceptList, HCIOpcode.leRemoveDeviceFromFilterAcceptList, HCIOpcode.leSetRandomAddress,
-        HCIOpcode.leSetAdvertisingParameters, HCIOpcode.leSetAdvertisingData, HCIOpcode.leSetScanResponseData,
-        HCIOpcode.leSetScanParameters,
+        HCIOpcode.setEventMaskPage2, HCIOpcode.setControllerToHostFlowControl, HCIOpcode.hostBufferSize, HCIOpcode.leSetDefaultPHY,
     ]
 
     /// LE features the board adds to the CS controller's: LE Encryption (0), Extended Reject
@@ -20,17 +16,53 @@ extension BoardController {
     /// Extension (5) (Core 6.0 Vol 6 Part B §4.6).
     static let boardFeatures: UInt64 = 1 << 0 | 1 << 2 | 1 << 3 | 1 << 5
 
-    /// Reset (§7.3.2): no connection, no advertising or scanning, the CS controller reset.
+    /// Reset (§7.3.2): no connection (the peer's supervision timer ends its side), no
+    /// advertising, scanning or connecting, the host's settings and the CS controller reset.
     mutating func reset(_ op: UInt16) {
-        connected = false
-        encrypted = false
-        cs.connection.handle = 0xFFFF
+        if link != nil {
+            link = nil
+            transmissions.append(.silence)
+        }
         cs.resetState()
-        advertising = false
-        scanning = false
-        connectAt = nil
-        pendingUnknownConnect = false
+        cs.loseConnection(reason: .connectionTerminatedByLocalHost)
+        _ = cs.takeEvents()
+        _ = cs.takePDUs()
+        events.removeAll()
+        completedPackets = 0
+        randomAddress = nil
+        advertisingSets = [:]
+        scan = nil
+        scanParameters = ScanParameters()
+        initiating = nil
+        filterAcceptList = []
+        suggestedTxOctets = 27
+        suggestedTxTime = 328
         leHostSupported = false
+        complete(op, status: .success)
+    }
+
+    /// LE Set Random Address (§7.8.4); refused while advertising or scanning with it.
+    mutating func setRandomAddress(_ op: UInt16, _ p: [UInt8]) {
+        guard let c = try? LESetRandomAddress.decode(p) else { return complete(op, status: .invalidHCICommandParameters) }
+        randomAddress = c.address
+        complete(op, status: .success)
+    }
+
+    /// LE Clear / Add Device To / Remove Device From Filter Accept List (§7.8.15–§7.8.17).
+    mutating func editFilterAcceptList(_ op: UInt16, _ p: [UInt8]) {
+        if op == HCIOpcode.leClearFilterAcceptList {
+            filterAcceptList = []
+            return complete(op, status: .success)
+        }
+        guard p.count == 7, p[0] <= 1 else { return complete(op, status: .invalidHCICommandParameters) }
+        var r = ByteReader(p[1...])
+        let device = DeviceAddress((try? r.uint(6, "Address")) ?? 0, type: p[0])
+        if op == HCIOpcode.leAddDeviceToFilterAcceptList {
+            guard filterAcceptList.count < 8 || filterAcceptList.contains(device) else { return complete(op, status: .memoryCapacityExceeded) }
+            filterAcceptList.insert(device)
+        } else {
+            filterAcceptList.remove(device)
+        }
         complete(op, status: .success)
     }
 
@@ -57,16 +89,22 @@ extension BoardController {
         complete(op, [HCIStatus.success.rawValue] + SupportedCommands.bitmap(of: Self.answeredOpcodes))
     }
 
-    /// Read Buffer Size (§7.4.5): 251-octet ACL buffers, 4 of them, no SCO.
+    /// Read Buffer Size (§7.4.5): `aclBuffers` ACL buffers of `aclBufferLength` octets, no SCO.
     mutating func readBufferSize(_ op: UInt16) {
-        complete(op, [HCIStatus.success.rawValue, 251, 0, 0, 4, 0, 0, 0])
+        var w = ByteWriter(capacity: 8)
+        w.u8(HCIStatus.success.rawValue)
+        w.u16(UInt16(Self.aclBufferLength))
+        w.u8(0)
+        w.u16(UInt16(Self.aclBuffers))
+        w.u16(0)
+        complete(op, w.bytes)
     }
 
     /// LE Read Local Supported Features (§7.8.3): the CS controller's and the board's.
     mutating func readLocalFeatures(_ op: UInt16) {
         var w = ByteWriter(capacity: 9)
         w.u8(HCIStatus.success.rawValue)
-        w.uint(cs.leFeatures | Self.boardFeatures, 8)
+        w.uint(localFeatures, 8)
         complete(op, w.bytes)
     }
 
@@ -81,16 +119,6 @@ extension BoardController {
     /// LE Read Supported States (§7.8.27): every state and combination up to bit 41.
     mutating func readSupportedStates(_ op: UInt16) {
         complete(op, [HCIStatus.success.rawValue, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x03, 0, 0])
-    }
-
-    /// LE Set Data Length (§7.8.33): Status, Connection_Handle.
-    mutating func setDataLength(_ op: UInt16) {
-        complete(op, status: connected ? .success : .unknownConnectionIdentifier, handle: handle)
-    }
-
-    /// LE Read Suggested Default Data Length (§7.8.34): 251 octets, 2120 µs.
-    mutating func readSuggestedDefaultDataLength(_ op: UInt16) {
-        complete(op, [HCIStatus.success.rawValue, 251, 0, 0x48, 0x08])
     }
 
     /// LE Read Maximum Data Length (§7.8.46): 251 octets and 2120 µs both ways.

@@ -1,69 +1,66 @@
 import BLEHost
 import ReflectorFirmware
 
-/// The controller of a virtual dev board: everything a real host stack sends while it
-/// initialises and connects (Core 6.0 Vol 4 Part E §7.1–§7.8), around this project's CS
-/// controller, which answers the CS commands. One LE connection, to the emulated peer in the
-/// simulated air: the peer connects to an advertising reflector, or a served initiator
-/// connects to the peer with LE Create Connection. Pure: packets in, packets out, time given.
+/// The controller of a virtual dev board: what a real controller does for its host (Core 6.0
+/// Vol 4 Part E §7.1–§7.8) with a link layer that speaks to another board through the air
+/// (`AirPDU`): advertising and scanning, connecting, ACL data with flow control and
+/// fragmentation, encryption, the feature exchange and data length update, termination, and,
+/// through this project's CS controller, Channel Sounding. One connection at a time. Pure:
+/// commands, ACL packets and the peer's PDUs in; events, ACL packets and PDUs out; time given.
 ///
 /// The general commands are a table (`BoardCommands`) layered on the CS controller: a command
 /// in the table is the board's, any other goes to `CSController.handleCommand(_:)`, and Read
 /// Local Supported Commands reports exactly the union of the two.
 public struct BoardController: Sendable {
-    public enum Role: String, Sendable, Equatable {
-        case reflector, initiator
-    }
-
-    /// What the board asks of the peer as a consequence of the host's commands.
-    public enum PeerAction: Sendable, Equatable {
-        /// The connection came up (the peer should start its part).
-        case connected
-        /// Encryption is on: the peer may start CS.
-        case encrypted
-        case disconnected
-    }
-
-    public let role: Role
     public var cs: CSController<AES128>
-    public let handle: UInt16
-    public let peerAddress: UInt64
-    /// The bond's long-term key (16 octets as HCI carries them); nil accepts any key.
-    public let bondLTK: [UInt8]?
-    public internal(set) var connected = false
-    public internal(set) var encrypted = false
-    public internal(set) var advertising = false
-    public internal(set) var scanning = false
-    /// When a pending connection comes up (µs), once the host advertised or asked to connect.
-    public internal(set) var connectAt: UInt64?
-    /// LE Create Connection to an address nobody advertises: pending until cancelled.
-    var pendingUnknownConnect = false
+    /// The board's public device address (Read BD_ADDR).
+    public let address: UInt64
+    /// The random address the host set (LE Set Random Address), used when it asks for a random own address.
+    var randomAddress: UInt64?
+    /// Legacy advertising (handle `AdvertisingSet.legacyHandle`) and the extended sets by handle.
+    var advertisingSets: [UInt8: AdvertisingSet] = [:]
+    var scan: ScanState?
+    var scanParameters = ScanParameters()
+    var initiating: Initiation?
+    var filterAcceptList: Set<DeviceAddress> = []
+    /// The connection, while there is one.
+    public internal(set) var link: Link?
+    /// The lengths the host suggested for new connections (LE Write Suggested Default Data Length).
+    var suggestedTxOctets: UInt16 = 27
+    var suggestedTxTime: UInt16 = 328
     var events: [HCIPacket] = []
-    var actions: [PeerAction] = []
+    var transmissions: [AirPDU] = []
     var completedPackets: UInt16 = 0
     var leHostSupported = false
     var now: UInt64 = 0
-    var nextAdvertisingReport: UInt64 = 0
     var random: ControllerRandom
+    /// Emulation only: the MIC check passes whatever keys the two sides used (`serve` without
+    /// `--bond-ltk`, whose emulated peer has no bond to agree with). Set on both boards.
+    public var acceptsAnyKey = false
 
-    /// Connection handle used for the one connection.
+    /// Connection handle of the one connection.
     public static let connectionHandle: UInt16 = 0x0040
-    /// The link is up a short while after the host asks (advertising and connecting take a few events).
-    static let connectionDelay: UInt64 = 30_000
+    /// ACL buffers the board reports (Read Buffer Size, LE Read Buffer Size): 4 of 251 octets.
+    public static let aclBufferLength = 251, aclBuffers = 4
 
-    public init(role: Role, capabilities: CSCapabilities, address: UInt64, peerAddress: UInt64, bondLTK: [UInt8]?, seed: UInt64) {
-        self.role = role
-        handle = Self.connectionHandle
-        self.peerAddress = peerAddress
-        self.bondLTK = bondLTK
+    public init(capabilities: CSCapabilities, address: UInt64, seed: UInt64) {
+        self.address = address & 0xFFFF_FFFF_FFFF
         random = ControllerRandom(seed: seed ^ 0x5A5A)
         // Until a connection exists, no handle is valid.
         cs = CSController(capabilities: capabilities, address: address,
-                          connection: LinkConnection(handle: 0xFFFF, isCentral: role == .initiator), seed: seed)
+                          connection: LinkConnection(handle: 0xFFFF, isCentral: false), seed: seed)
+        cs.loseConnection(reason: .connectionTerminatedByLocalHost)
+        _ = cs.takeEvents()
     }
 
     /// Every opcode the board answers: its own table and the CS controller's commands.
     public static var answeredOpcodes: Set<UInt16> { Set(BoardCommands.handlers.keys).union(CSController<AES128>.answeredOpcodes) }
+
+    public var handle: UInt16 { Self.connectionHandle }
+    public var connected: Bool { link != nil }
+    public var encrypted: Bool { link?.encryption.isOn == true }
+    public var advertising: Bool { advertisingSets.values.contains { $0.enabled } }
+    public var scanning: Bool { scan != nil }
 
     /// Handles one HCI command packet from the host: the board's table first, then the CS
     /// controller (which answers malformed packets and unknown opcodes).
@@ -74,11 +71,11 @@ public struct BoardController: Sendable {
         handler(&self, op, packet.parameters, bytes)
     }
 
-    /// Events for the host since the last call (CS events included).
+    /// Events and ACL data for the host since the last call, oldest first (CS events included).
     public mutating func takeEvents() -> [HCIPacket] {
+        collectCSOutput()
         var out = events
         events.removeAll()
-        for e in cs.takeEvents() { if let p = try? HCIPacket(event: e) { out.append(p) } }
         if completedPackets > 0 {
             out.append(NumberOfCompletedPackets(connectionHandle: handle, completedPackets: completedPackets).packet)
             completedPackets = 0
@@ -86,35 +83,38 @@ public struct BoardController: Sendable {
         return out
     }
 
-    /// What the peer must do next.
-    public mutating func takeActions() -> [PeerAction] {
-        defer { actions.removeAll() }
-        return actions
+    /// What the board puts on the air for the other board since the last call, oldest first.
+    public mutating func takeTransmissions() -> [AirPDU] {
+        collectCSOutput()
+        defer { transmissions.removeAll() }
+        return transmissions
     }
 
-    /// An ACL data packet from the host: the board has no GATT of its own, so it acknowledges
-    /// the buffer (Number Of Completed Packets) and drops the payload.
-    public mutating func handleACL(handle h: UInt16) {
-        if connected && h & 0x0FFF == handle { completedPackets &+= 1 }
-    }
-
-    /// Moves the clock: a pending connection comes up when due, a CS procedure the peer has left
-    /// unanswered for T_PRT drops the link (the CS controller tells the host), a scanning
-    /// initiator hears the emulated reflector advertise.
+    /// Moves the clock: advertising events fall due, the CS controller's procedure timers run
+    /// (a procedure left unanswered for T_PRT drops the link), and a peer that fell silent is
+    /// given up after the supervision timeout.
     public mutating func advance(to time: UInt64) {
         now = max(now, time)
         cs.advance(to: now)
-        if connected && !cs.isConnected { linkWentDown() }
-        if let at = connectAt, now >= at {
-            connectAt = nil
-            establish()
+        collectCSOutput()
+        advertise()
+        if let since = link?.peerSilentSince, let timeout = link?.supervisionTimeoutMicroseconds, now >= since + timeout {
+            teardown(reason: .connectionTimeout, silently: true)
         }
-        if scanning, !connected, role == .initiator, now >= nextAdvertisingReport, allows(leMeta: LESubeventCode.advertisingReport) {
-            nextAdvertisingReport = now + 100_000
-            let name = Array("reflector-emu".utf8)
-            let data: [UInt8] = [0x02, 0x01, 0x06, UInt8(name.count + 1), 0x09] + name
-            let report = LEAdvertisingReport.Report(eventType: 0x00, addressType: 0, address: peerAddress, data: data, rssi: -50)  // ADV_IND, public
-            events.append(LEAdvertisingReport(reports: [report]).packet)
+    }
+
+    /// The CS controller's events go to the host, its LL PDUs on the air; if it dropped the
+    /// link (a response timeout), the board leaves the connection without a word.
+    mutating func collectCSOutput() {
+        for e in cs.takeEvents() { if let p = try? HCIPacket(event: e) { events.append(p) } }
+        if let link {
+            for pdu in cs.takePDUs() { transmissions.append(.data(llid: AirPDU.control, payload: pdu, sessionKey: link.encryption.txKey)) }
+            if !cs.isConnected {
+                self.link = nil
+                transmissions.append(.silence)
+            }
+        } else {
+            _ = cs.takePDUs()
         }
     }
 
@@ -129,4 +129,18 @@ public struct BoardController: Sendable {
         complete(op, StatusConnectionHandleReturn(status: status, connectionHandle: handle).encode())
     }
     mutating func status(_ op: UInt16, _ s: HCIStatus) { events.append(CommandStatusEvent(status: s, opcode: op).packet) }
+    mutating func leMeta(_ code: UInt8, _ packet: HCIPacket) {
+        if allows(leMeta: code) { events.append(packet) }
+    }
+}
+
+/// A device address with its type (0 public, 1 random), as advertising and connecting name it.
+public struct DeviceAddress: Sendable, Hashable {
+    public var address: UInt64
+    public var type: UInt8
+
+    public init(_ address: UInt64, type: UInt8) {
+        self.address = address & 0xFFFF_FFFF_FFFF
+        self.type = type & 1
+    }
 }

@@ -11,7 +11,7 @@ import Testing
 struct CheckReportTests {
     /// Runs the probe against a board controller with these capabilities and version.
     static func probe(_ caps: CSCapabilities = .projectReflector(), version: UInt8 = 0x11) -> CheckReport {
-        var c = BoardController(role: .reflector, capabilities: caps, address: 1, peerAddress: 2, bondLTK: nil, seed: 1)
+        var c = BoardController(capabilities: caps, address: 1, seed: 1)
         c.cs = CSController(capabilities: caps, hciVersion: version, address: 1, connection: LinkConnection(handle: 0xFFFF, isCentral: false), seed: 1)
         var probe = ControllerProbe()
         while probe.outcome == nil, let command = probe.nextCommand() {

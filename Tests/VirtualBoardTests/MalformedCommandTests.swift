@@ -11,8 +11,8 @@ import Testing
     static let peer: UInt64 = 0xC0FF_EE00_00B1
 
     /// A board whose host unmasked the connection, encryption and LE Meta events it uses.
-    static func board(_ role: BoardController.Role) -> BoardController {
-        var b = BoardController(role: role, capabilities: .projectReflector(antennas: 2), address: 0xC0FF_EE00_00B0, peerAddress: peer, bondLTK: nil, seed: 1)
+    static func board() -> BoardController {
+        var b = BoardController(capabilities: .projectReflector(antennas: 2), address: 0xC0FF_EE00_00B0, seed: 1)
         for (op, m) in [(HCIOpcode.setEventMask, UInt64(0x2000_1FFF_FFFF_FFFF)), (HCIOpcode.leSetEventMask, UInt64(0x1F))] {
             _ = send(&b, op, (0..<8).map { UInt8(truncatingIfNeeded: m >> UInt64(8 * $0)) })
         }
@@ -29,20 +29,8 @@ import Testing
         events.compactMap { try? CommandStatusEvent.decode(packet: $0) }.first { $0.opcode == op }?.status
     }
 
-    /// A connected initiator (LE Create Connection from the codec, Connection Complete decoded).
-    static func connectedInitiator() throws -> BoardController {
-        var b = board(.initiator)
-        let create = LECreateConnection(peerAddress: peer)
-        #expect(commandStatus(send(&b, LECreateConnection.opcode, create.encode()), LECreateConnection.opcode) == .success)
-        b.advance(to: 10_000_000)
-        let complete = try #require(b.takeEvents().compactMap { try? LEConnectionComplete.decode(packet: $0) }.first)
-        #expect(complete.status == .success && complete.role == 0 && complete.peerAddress == peer && complete.connectionHandle == BoardController.connectionHandle)
-        #expect(b.connected)
-        return b
-    }
-
     @Test func malformedCreateConnectionIsInvalid() {
-        var b = Self.board(.initiator)
+        var b = Self.board()
         let create = LECreateConnection(peerAddress: Self.peer).encode()
         #expect(Self.commandStatus(Self.send(&b, HCIOpcode.leCreateConnection, Array(create.dropLast())), HCIOpcode.leCreateConnection) == .invalidHCICommandParameters)
         let extended = LEExtendedCreateConnection(peerAddress: Self.peer).encode()
@@ -52,31 +40,33 @@ import Testing
     }
 
     @Test func malformedConnectionCommandsKeepTheirStatuses() throws {
-        var b = try Self.connectedInitiator()
+        var bench = AirBench()
+        bench.connect()
         let handle = BoardController.connectionHandle
         let encrypt = LEEnableEncryption(connectionHandle: handle, longTermKey: Array(0..<16)).encode()
-        #expect(Self.commandStatus(Self.send(&b, HCIOpcode.leEnableEncryption, Array(encrypt.dropLast())), HCIOpcode.leEnableEncryption) == .invalidHCICommandParameters)
-        #expect(Self.commandStatus(Self.send(&b, HCIOpcode.leReadRemoteFeatures, [UInt8(handle & 0xFF), UInt8(handle >> 8), 0]), HCIOpcode.leReadRemoteFeatures)
+        #expect(Self.commandStatus(bench.command(0, HCIOpcode.leEnableEncryption, Array(encrypt.dropLast())), HCIOpcode.leEnableEncryption) == .invalidHCICommandParameters)
+        #expect(Self.commandStatus(bench.command(0, HCIOpcode.leReadRemoteFeatures, [UInt8(handle & 0xFF), UInt8(handle >> 8), 0]), HCIOpcode.leReadRemoteFeatures)
                 == .unknownConnectionIdentifier)
-        let features = Self.send(&b, LEReadRemoteFeatures.opcode, LEReadRemoteFeatures(connectionHandle: handle).encode())
+        let features = bench.command(0, LEReadRemoteFeatures.opcode, LEReadRemoteFeatures(connectionHandle: handle).encode())
         #expect(features.compactMap { try? LEReadRemoteFeaturesComplete.decode(packet: $0) }.first?.connectionHandle == handle)
-        #expect(Self.commandStatus(Self.send(&b, HCIOpcode.disconnect, [UInt8(handle & 0xFF), UInt8(handle >> 8)]), HCIOpcode.disconnect) == .unknownConnectionIdentifier)
-        #expect(b.connected)
-        let down = Self.send(&b, Disconnect.opcode, Disconnect(connectionHandle: handle, reason: .remoteUserTerminatedConnection).encode())
+        #expect(Self.commandStatus(bench.command(0, HCIOpcode.disconnect, [UInt8(handle & 0xFF), UInt8(handle >> 8)]), HCIOpcode.disconnect) == .unknownConnectionIdentifier)
+        #expect(bench.air[0].connected)
+        let down = bench.command(0, Disconnect.opcode, Disconnect(connectionHandle: handle, reason: .remoteUserTerminatedConnection).encode())
         #expect(Self.commandStatus(down, HCIOpcode.disconnect) == .success)
-        #expect(!b.connected)
+        #expect(!bench.air[0].connected)
     }
 
-    @Test func malformedKeyReplyIsDisallowedWithItsHandle() throws {
-        var b = Self.board(.reflector)
-        _ = Self.send(&b, LESetAdvertisingEnable.opcode, LESetAdvertisingEnable(enable: true).encode())
-        b.advance(to: 10_000_000)
-        let events = b.takeEvents()
-        let request = try #require(events.compactMap { try? LELongTermKeyRequest.decode(packet: $0) }.first)
-        let reply = Self.send(&b, HCIOpcode.leLongTermKeyRequestReply, Array(LELongTermKeyRequestReply(connectionHandle: request.connectionHandle, longTermKey: Array(0..<16)).encode().dropLast()))
+    @Test func malformedKeyReplyIsInvalidWithItsHandle() throws {
+        var bench = AirBench()
+        bench.connect()
+        bench.command(0, LEEnableEncryption(connectionHandle: BoardController.connectionHandle, longTermKey: Array(0..<16)))
+        let request = try #require(bench.leEvents(1, LELongTermKeyRequest.self).first)
+        let reply = bench.command(1, HCIOpcode.leLongTermKeyRequestReply,
+                                  Array(LELongTermKeyRequestReply(connectionHandle: request.connectionHandle, longTermKey: Array(0..<16)).encode().dropLast()))
         let complete = try #require(reply.compactMap { try? CommandCompleteEvent.decode(packet: $0) }.first)
-        #expect(try StatusConnectionHandleReturn.decode(complete.returnParameters) == StatusConnectionHandleReturn(status: .commandDisallowed, connectionHandle: request.connectionHandle))
-        let good = Self.send(&b, LELongTermKeyRequestReply.opcode, LELongTermKeyRequestReply(connectionHandle: request.connectionHandle, longTermKey: Array(0..<16)).encode())
+        #expect(try StatusConnectionHandleReturn.decode(complete.returnParameters)
+                == StatusConnectionHandleReturn(status: .invalidHCICommandParameters, connectionHandle: request.connectionHandle))
+        let good = bench.command(1, LELongTermKeyRequestReply.opcode, LELongTermKeyRequestReply(connectionHandle: request.connectionHandle, longTermKey: Array(0..<16)).encode())
         #expect(good.compactMap { try? EncryptionChange.decode(packet: $0) }.first == EncryptionChange(connectionHandle: request.connectionHandle, enabled: true))
     }
 }

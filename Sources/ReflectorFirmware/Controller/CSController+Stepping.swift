@@ -7,6 +7,10 @@ extension CSController {
     /// procedures are disabled or Max_Procedure_Count procedures have run.
     public var nextProcedureStart: UInt64? { run?.inProcedure == true ? nil : run?.nextStart }
 
+    /// This side's role in the enabled procedures (from their configuration), nil while none are
+    /// enabled: whoever moves the steps between two controllers pairs them by it.
+    public var procedureRole: CSRole? { run?.role }
+
     /// Begins the next procedure (the caller has advanced the clock to its start). Returns false
     /// when no procedure is due.
     @discardableResult

@@ -20,7 +20,13 @@ public struct ReflectorHostApp: Sendable {
         case disconnected(reason: HCIStatus)
     }
 
-    public let connectionHandle: UInt16
+    /// The connection's handle; with `waitsForConnection`, the one LE Connection Complete gives.
+    public private(set) var connectionHandle: UInt16
+    /// Set Default Settings waits for a connection (LE Connection Complete, any form), and is
+    /// sent again on each new one, as a reflector's host does on a board that advertises;
+    /// otherwise it follows the set-up at once (the controller is already connected).
+    public let waitsForConnection: Bool
+    private var connected: Bool
     /// The negotiated ATT_MTU, which bounds each RAS segment.
     public var attMTU: Int
     /// CS_SYNC antenna for Set Default Settings (1...4).
@@ -32,8 +38,10 @@ public struct ReflectorHostApp: Sendable {
     private var assembler = ProcedureAssembler(role: .reflector)
     private var segmentCounter: UInt8 = 0
 
-    public init(connectionHandle: UInt16, attMTU: Int = 247, syncAntenna: UInt8 = 1) {
+    public init(connectionHandle: UInt16, attMTU: Int = 247, syncAntenna: UInt8 = 1, waitsForConnection: Bool = false) {
         self.connectionHandle = connectionHandle
+        self.waitsForConnection = waitsForConnection
+        connected = !waitsForConnection
         self.attMTU = attMTU
         self.syncAntenna = syncAntenna
     }
@@ -55,6 +63,7 @@ public struct ReflectorHostApp: Sendable {
         case 2: pipeline.enqueue(CSHostSetup.leSetEventMask)
         case 3: pipeline.enqueue(CSHostSetup.setCSHostSupport)
         case 4:
+            guard connected else { return stage -= 1 }
             pipeline.enqueue(LECSSetDefaultSettings(connectionHandle: connectionHandle, initiatorEnabled: false, reflectorEnabled: true,
                                                     csSyncAntennaSelection: syncAntenna, maxTxPower: 20))
         default: break
@@ -71,10 +80,20 @@ public struct ReflectorHostApp: Sendable {
             guard e.connectionHandle == connectionHandle else { return [] }
             configuration = nil
             assembler = ProcedureAssembler(role: .reflector)
+            if waitsForConnection {
+                connected = false
+                stage = min(stage, 4)
+            }
             return [.disconnected(reason: e.reason)]
         }
         guard let code = event.leSubeventCode, let body = try? event.leSubeventBody(code) else { return [] }
         switch code {
+        case LESubeventCode.connectionComplete, LESubeventCode.enhancedConnectionComplete, LESubeventCode.enhancedConnectionCompleteV2:
+            // LE (Enhanced) Connection Complete: Status, then Connection_Handle (12 bits).
+            guard waitsForConnection, body.count >= 3, body[body.startIndex] == 0 else { return [] }
+            connectionHandle = (UInt16(body[body.startIndex + 1]) | UInt16(body[body.startIndex + 2]) << 8) & 0x0FFF
+            connected = true
+            return []
         case LECSConfigComplete.subeventCode:
             guard let e = try? LECSConfigComplete.decode(body), e.status == .success else { return [] }
             configuration = e.action == .created ? e.configuration : nil

@@ -100,6 +100,8 @@ public enum HCIOpcode {
     public static let leReadPHY: UInt16 = 0x2030
     /// LE Set Default PHY (§7.8.48).
     public static let leSetDefaultPHY: UInt16 = 0x2031
+    /// LE Set Advertising Set Random Address (§7.8.52).
+    public static let leSetAdvertisingSetRandomAddress: UInt16 = 0x2035
     /// LE Set Extended Advertising Parameters v1 (§7.8.53).
     public static let leSetExtendedAdvertisingParameters: UInt16 = 0x2036
     /// LE Set Extended Advertising Data (§7.8.54).
@@ -108,6 +110,14 @@ public enum HCIOpcode {
     public static let leSetExtendedScanResponseData: UInt16 = 0x2038
     /// LE Set Extended Advertising Enable (§7.8.56).
     public static let leSetExtendedAdvertisingEnable: UInt16 = 0x2039
+    /// LE Read Maximum Advertising Data Length (§7.8.57).
+    public static let leReadMaximumAdvertisingDataLength: UInt16 = 0x203A
+    /// LE Read Number of Supported Advertising Sets (§7.8.58).
+    public static let leReadNumberOfSupportedAdvertisingSets: UInt16 = 0x203B
+    /// LE Remove Advertising Set (§7.8.59).
+    public static let leRemoveAdvertisingSet: UInt16 = 0x203C
+    /// LE Clear Advertising Sets (§7.8.60).
+    public static let leClearAdvertisingSets: UInt16 = 0x203D
     /// LE Set Extended Scan Parameters (§7.8.64).
     public static let leSetExtendedScanParameters: UInt16 = 0x2041
     /// LE Set Extended Scan Enable (§7.8.65).

@@ -16,6 +16,8 @@ public enum LESubeventCode {
     public static let enhancedConnectionComplete: UInt8 = 0x0A
     /// LE Extended Advertising Report (§7.7.65.13).
     public static let extendedAdvertisingReport: UInt8 = 0x0D
+    /// LE Advertising Set Terminated (§7.7.65.18).
+    public static let advertisingSetTerminated: UInt8 = 0x12
     /// LE Enhanced Connection Complete v2 (§7.7.65.10).
     public static let enhancedConnectionCompleteV2: UInt8 = 0x29
 

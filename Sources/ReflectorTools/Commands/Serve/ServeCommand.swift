@@ -26,7 +26,7 @@ public enum ServeCommand: Command {
         public var port: String?
         public var baud = 1_000_000
         public var rtscts = false
-        public var role = BoardController.Role.reflector
+        public var role = VirtualBoard.Role.reflector
         public var distance = 3.0
         public var peerAddress: UInt64 = 0xC0FF_EE00_00B1
         public var ltk: [UInt8]?
@@ -44,7 +44,7 @@ public enum ServeCommand: Command {
             .value(\.port, "--port", "DEVICE", .text, help: "serve on a real serial port instead"),
             .baud(\.baud, help: "baud rate on --port (default 1000000)"),
             .flag(\.rtscts, "--rtscts", help: "RTS/CTS flow control on --port"),
-            .value(\.role, "--role", "ROLE", OptionValue(allowed: "reflector or initiator") { BoardController.Role(rawValue: $0) },
+            .value(\.role, "--role", "ROLE", OptionValue(allowed: "reflector or initiator") { VirtualBoard.Role(rawValue: $0) },
                    help: "reflector (default: the peer is an iPhone-like initiator that",
                    "connects when the host advertises) or initiator (the peer is",
                    "this project's reflector; the host connects to --peer-address)"),

@@ -1,0 +1,132 @@
+import BLEHost
+import PhoneEmulation
+import ReflectorFirmware
+
+/// The host of the emulated peer board behind `serve` with one board: an iPhone-like phone
+/// (this project's `InitiatorHost`: it scans, connects to the first connectable advertiser,
+/// encrypts with the bond's key and runs CS as initiator) when the served board is a
+/// reflector, or this project's accessory (`ReflectorHostApp` for CS, plus advertising and the
+/// bond's key on LE Long Term Key Request) when the served board is an initiator. It drives its
+/// board over HCI as any host would, one command at a time.
+struct EmulatedPeerHost {
+    enum Host {
+        case phone(InitiatorHost)
+        case accessory(ReflectorHostApp)
+    }
+
+    private var host: Host
+    /// The bond's key; without one, the boards skip the MIC check (`BoardController.acceptsAnyKey`).
+    private let longTermKey: [UInt8]
+    private let address: UInt64
+    /// The accessory's own commands (advertising, key replies), sent before the CS host's next.
+    private var own: [HCIPacket] = []
+    /// Whose command awaits its Command Complete or Status.
+    private var awaitingOwn: UInt16?
+    private var awaitingHost = false
+    /// Answers the CS host got; the accessory advertises once its set-up (Reset ... LE Set Host
+    /// Feature) is through.
+    private var hostAnswers = 0
+    private var advertisingQueued = false
+    /// The phone starts CS a while after encryption (as an iPhone does after its GATT and
+    /// AccessorySetupKit exchanges), so the accessory's host can set its CS defaults first.
+    private var holdUntil: UInt64?
+    static let phoneStartDelay: UInt64 = 200_000
+    /// What the phone reported (set-up failures, procedures).
+    private(set) var phoneOutputs: [InitiatorHost.Output] = []
+
+    /// The phone, ranging whatever advertises.
+    static func phone(longTermKey: [UInt8]?, address: UInt64) -> EmulatedPeerHost {
+        let setup = LoopbackSetup()
+        let key = longTermKey ?? [UInt8](repeating: 0, count: 16)
+        let host = InitiatorHost(setup: InitiatorHost.Setup(connectionHandle: BoardController.connectionHandle, configuration: setup.configuration,
+                                                            parameters: setup.parameters,
+                                                            connect: .init(scanningFor: AdvertiserFilter(), longTermKey: key)))
+        return EmulatedPeerHost(host: .phone(host), longTermKey: key, address: address)
+    }
+
+    /// The accessory, advertising as "reflector-emu" from `address`.
+    static func accessory(longTermKey: [UInt8]?, address: UInt64) -> EmulatedPeerHost {
+        let host = ReflectorHostApp(connectionHandle: BoardController.connectionHandle, waitsForConnection: true)
+        return EmulatedPeerHost(host: .accessory(host), longTermKey: longTermKey ?? [UInt8](repeating: 0, count: 16), address: address)
+    }
+
+    private init(host: Host, longTermKey: [UInt8], address: UInt64) {
+        self.host = host
+        self.longTermKey = longTermKey
+        self.address = address
+    }
+
+    /// The next command for the peer board, if one may go now (µs on the air's clock).
+    mutating func nextCommand(now: UInt64) -> [UInt8]? {
+        guard awaitingOwn == nil, !awaitingHost else { return nil }
+        if !own.isEmpty {
+            let packet = own.removeFirst()
+            awaitingOwn = packet.opcode
+            return packet.bytes
+        }
+        if let until = holdUntil {
+            guard now >= until else { return nil }
+            holdUntil = nil
+        }
+        let command: [UInt8]?
+        switch host {
+        case .phone(var h):
+            command = h.nextCommand()
+            host = .phone(h)
+        case .accessory(var h):
+            command = h.nextCommand()
+            host = .accessory(h)
+        }
+        awaitingHost = command != nil
+        return command
+    }
+
+    /// An event from the peer board.
+    mutating func handleEvent(_ event: HCIPacket, now: UInt64) {
+        if let answered = Self.answeredOpcode(event), let mine = awaitingOwn, answered == mine {
+            awaitingOwn = nil
+            return
+        }
+        if Self.answeredOpcode(event) != nil {
+            awaitingHost = false
+            hostAnswers += 1
+        }
+        switch host {
+        case .phone(var h):
+            phoneOutputs += h.handleEvent(event.bytes)
+            host = .phone(h)
+            if event.eventCode == HCIEventCode.encryptionChange { holdUntil = now + Self.phoneStartDelay }
+        case .accessory(var h):
+            _ = h.handleEvent(event.bytes)
+            host = .accessory(h)
+            if hostAnswers >= 4 && !advertisingQueued {
+                advertisingQueued = true
+                queueAdvertising(enableOnly: false)
+            }
+            if event.leSubeventCode == LESubeventCode.longTermKeyRequest {
+                own.append(LELongTermKeyRequestReply(connectionHandle: BoardController.connectionHandle, longTermKey: longTermKey).packet)
+            }
+            if event.eventCode == DisconnectionComplete.eventCode { queueAdvertising(enableOnly: true) }
+        }
+    }
+
+    /// ADV_IND every 100 ms from the public address: flags (LE General Discoverable, no BR/EDR) and the name.
+    private mutating func queueAdvertising(enableOnly: Bool) {
+        if !enableOnly {
+            own.append(LESetAdvertisingParameters(intervalMin: 0x00A0, intervalMax: 0x00A0, advertisingType: 0, ownAddressType: 0).packet)
+            let name = Array("reflector-emu".utf8)
+            own.append(LESetAdvertisingData(data: [0x02, 0x01, 0x06, UInt8(name.count + 1), 0x09] + name).packet)
+        }
+        own.append(LESetAdvertisingEnable(enable: true).packet)
+    }
+
+    /// The opcode a Command Complete or Command Status answers.
+    static func answeredOpcode(_ event: HCIPacket) -> UInt16? {
+        let p = event.parameters
+        switch event.eventCode {
+        case HCIEventCode.commandComplete: return p.count >= 3 ? UInt16(p[1]) | UInt16(p[2]) << 8 : nil
+        case HCIEventCode.commandStatus: return p.count >= 4 ? UInt16(p[2]) | UInt16(p[3]) << 8 : nil
+        default: return nil
+        }
+    }
+}
