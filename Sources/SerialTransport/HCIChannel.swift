@@ -74,6 +74,19 @@ public final class HCIChannel {
         }
     }
 
+    /// Waits at most `milliseconds` until one of `channels` may have a packet: one is already
+    /// framed and waiting, or its link has bytes (or news: a hang-up, an error, which the next
+    /// `receive` reports). Returns at once if any has; a closed link counts as ready.
+    public static func waitForAny(_ channels: [HCIChannel], timeout milliseconds: Int) {
+        if channels.contains(where: { $0.readyIndex < $0.ready.count }) { return }
+        var fds: [Int32] = []
+        for c in channels {
+            guard let fd = c.link.readinessDescriptor else { return }
+            fds.append(fd)
+        }
+        _ = SystemCalls.poll(fds, milliseconds: milliseconds)
+    }
+
     private func nextReady() -> HCIPacket? {
         guard readyIndex < ready.count else { return nil }
         let packet = ready[readyIndex]

@@ -64,6 +64,8 @@ public final class PseudoTerminal: SerialLink {
 
     deinit { close() }
 
+    public var readinessDescriptor: Int32? { master >= 0 ? master : nil }
+
     private var io: DescriptorIO {
         DescriptorIO(path: path, hangup: .peerClosed(path: path), primitives: .descriptor(master))
     }

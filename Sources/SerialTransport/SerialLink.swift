@@ -22,6 +22,10 @@ public protocol SerialLink: AnyObject {
 
     /// Releases the device. Idempotent; later reads and writes throw `.closed`.
     func close()
+
+    /// The descriptor `poll(2)` reports readable when `read` has bytes to return, so one thread
+    /// can wait on several links at once (`HCIChannel.waitForAny`); nil once closed.
+    var readinessDescriptor: Int32? { get }
 }
 
 extension SerialLink {

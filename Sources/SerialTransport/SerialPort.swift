@@ -64,6 +64,8 @@ public final class SerialPort: SerialLink {
         fallbackReason = refusal
     }
 
+    public var readinessDescriptor: Int32? { descriptor >= 0 ? descriptor : nil }
+
     deinit { close() }
 
     /// Why libserialport could not be used: a definite answer for the user (`fatal`), or a

@@ -126,6 +126,19 @@ enum SystemCalls {
         }
     }
 
+    /// `poll(2)` on several descriptors for `POLLIN`, waiting at most `milliseconds`; returns
+    /// each one's events (all empty on timeout). EINTR is retried as in `poll(_:milliseconds:)`.
+    static func poll(_ fds: [Int32], milliseconds: Int) -> Result<[PollEvents], Errno> {
+        var pfds = fds.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        let timeout = Int32(clamping: max(0, milliseconds))
+        while true {
+            let rc = pfds.withUnsafeMutableBufferPointer { Glibc.poll($0.baseAddress, nfds_t($0.count), timeout) }
+            if rc >= 0 { return .success(pfds.map { PollEvents(rawValue: rc == 0 ? 0 : $0.revents) }) }
+            let e = Errno.current
+            if e != .interrupted { return .failure(e) }
+        }
+    }
+
     /// `read(2)` of at most `max` bytes. An empty array is end of file (read returned 0).
     static func read(_ fd: Int32, max: Int) -> Result<[UInt8], Errno> {
         var buffer = [UInt8](repeating: 0, count: Swift.max(1, max))

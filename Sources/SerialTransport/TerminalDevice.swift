@@ -41,6 +41,8 @@ public final class TerminalDevice: SerialLink {
         self.fd = fd
     }
 
+    public var readinessDescriptor: Int32? { fd >= 0 ? fd : nil }
+
     deinit { close() }
 
     private var io: DescriptorIO {

@@ -7,7 +7,7 @@ Sounding (remote capabilities, default settings, config with inline PCT, securit
 parameters, enable), collects the LE CS Subevent Result events, and estimates the distance
 from the initiator's PCTs (phase slope over adjacent channels). Prints one JSON object.
 
-usage: bumble_cs_initiator.py SERIAL_PATH PEER_ADDRESS LTK_HEX [PROCEDURES]
+usage: bumble_cs_initiator.py SERIAL_PATH PEER_ADDRESS LTK_HEX [PROCEDURES [public|random]]
 """
 import asyncio
 import cmath
@@ -41,7 +41,7 @@ def distance(tones):
     return d if d >= -10 else d + 299792458.0 / 2e6
 
 
-async def main(path, peer, ltk, count):
+async def main(path, peer, ltk, count, address_type):
     result = {"host": "bumble", "procedures": []}
     async with await open_transport(f"serial:{path},1000000") as (source, sink):
         device = Device.with_hci("bumble", hci.Address("F0:F1:F2:F3:F4:F5"), source, sink)
@@ -55,7 +55,8 @@ async def main(path, peer, ltk, count):
         result["local_cs_capabilities"] = None if caps is None else {
             "num_config_supported": caps.num_config_supported, "t_ip1_times_supported": caps.t_ip1_times_supported,
             "t_fcs_times_supported": caps.t_fcs_times_supported}
-        connection = await asyncio.wait_for(device.connect(hci.Address(peer, hci.Address.PUBLIC_DEVICE_ADDRESS)), 10)
+        kind = hci.Address.RANDOM_DEVICE_ADDRESS if address_type == "random" else hci.Address.PUBLIC_DEVICE_ADDRESS
+        connection = await asyncio.wait_for(device.connect(hci.Address(peer, kind)), 10)
         encrypted = asyncio.get_running_loop().create_future()
         device.host.on("connection_encryption_change", lambda *args: encrypted.done() or encrypted.set_result(args))
         await device.send_command(hci.HCI_LE_Enable_Encryption_Command(
@@ -93,4 +94,5 @@ async def main(path, peer, ltk, count):
 
 
 if __name__ == "__main__":
-    asyncio.run(main(sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]) if len(sys.argv) > 4 else 3))
+    asyncio.run(main(sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]) if len(sys.argv) > 4 else 3,
+                     sys.argv[5] if len(sys.argv) > 5 else "public"))

@@ -8,16 +8,19 @@ final class ServedBoard {
     let process = Process()
     let input = Pipe()
     let output = Pipe()
-    let link: String
+    /// The boards' lines (one, or two with `boards: 2`).
+    let links: [String]
+    var link: String { links[0] }
     /// Where the board's link lives; removed with the board.
     private let directory: TemporaryDirectory
     private let exited = DispatchSemaphore(value: 0)
 
-    init(_ arguments: [String], link: String? = nil, readyTimeout: TimeInterval = 30) throws {
-        directory = try TemporaryDirectory("board")
-        self.link = link ?? directory.file("board")
+    init(_ arguments: [String], link: String? = nil, boards: Int = 1, readyTimeout: TimeInterval = 30) throws {
+        let dir = try TemporaryDirectory("board")
+        directory = dir
+        links = boards == 1 ? [link ?? dir.file("board")] : (0..<boards).map { dir.file("board-\(["A", "B"][$0])") }
         process.executableURL = ToolProcess.executable
-        process.arguments = ["serve", "--pty", self.link] + arguments
+        process.arguments = ["serve"] + links.flatMap { ["--pty", $0] } + arguments
         process.standardInput = input
         process.standardOutput = output
         process.standardError = output

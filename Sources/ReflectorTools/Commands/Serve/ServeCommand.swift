@@ -6,63 +6,103 @@ import SerialTransport
 import VirtualBoard
 
 /// `reflector-emu serve`: the emulated controller as a dev board on a pty or serial port, with
-/// an emulated peer of the other role in the simulated air. Runs until SIGINT, SIGTERM or the
+/// an emulated peer of the other role in the simulated air; or two boards in one air, each on
+/// its own line, for two host stacks to range each other. Runs until SIGINT, SIGTERM or the
 /// end of standard input.
 public enum ServeCommand: Command {
     public static let name = "serve"
-    public static let summary = ["serve the emulated controller as a virtual dev board on a pty or serial port"]
+    public static let summary = ["serve the emulated controller as a virtual dev board on a pty or serial port (or two boards in one air)"]
 
     public static let help = HelpText(
-        usage: "usage: reflector-emu serve (--pty LINK | --port DEVICE [--baud N] [--rtscts]) [options]",
+        usage: "usage: reflector-emu serve (--pty LINK | --port DEVICE [--baud N] [--rtscts]){1,2} [options]",
         about: """
             Serves the emulated controller as a virtual dev board: a real host stack (Bumble,
             BlueZ, Zephyr's host) attaches to LINK (a pseudo-terminal) or DEVICE with H4 at 8N1,
-            initialises it, connects to the emulated peer and runs Channel Sounding. Prints
-            'ready <path>' when it accepts traffic; stops on SIGINT, SIGTERM or end of stdin.
+            initialises it, connects to the emulated peer and runs Channel Sounding. Given two
+            lines (--pty A --pty B, or --port for either), serves two boards in one simulated
+            air and no emulated peer: the hosts on A and B advertise, scan, connect, encrypt
+            and run CS with each other. Prints 'ready PATH...' when it accepts traffic; stops on
+            SIGINT, SIGTERM or end of stdin.
             """)
 
+    /// One board's line.
+    public enum Line: Equatable, Sendable {
+        case pty(String), port(String)
+        var path: String {
+            switch self {
+            case .pty(let p), .port(let p): p
+            }
+        }
+    }
+
     public struct Options {
-        public var ptyLink: String?
-        public var port: String?
+        /// The boards' lines, in order (A, then B).
+        public var lines: [Line] = []
         public var baud = 1_000_000
         public var rtscts = false
-        public var role = VirtualBoard.Role.reflector
+        public var role: VirtualBoard.Role?
         public var distance = 3.0
-        public var peerAddress: UInt64 = 0xC0FF_EE00_00B1
+        public var walk: (start: Double, end: Double)?
+        public var peerAddress: UInt64?
         public var ltk: [UInt8]?
         public var channel = AirChannelChoice.light
         public var snr = 30.0
         public var seed: UInt64 = 1
         public var layout = CapabilitiesLayout.v2
-        public var btsnoop: String?
+        /// Capture files, one per board in order.
+        public var btsnoop: [String] = []
         public init() {}
+
+        public var ptyLink: String? { lines.first.flatMap { if case .pty(let p) = $0 { p } else { nil } } }
     }
+
+    /// How long a `--walk` takes, µs (then the boards stay at its end).
+    static let walkDuration: UInt64 = 60_000_000
 
     public static var options: OptionTable<Options> {
         OptionTable(defaults: Options(), options: [
-            .value(\.ptyLink, "--pty", "LINK", .text, help: "create a pseudo-terminal and link LINK to it"),
-            .value(\.port, "--port", "DEVICE", .text, help: "serve on a real serial port instead"),
+            .value("--pty", "LINK", .text, help: "create a pseudo-terminal and link LINK to it (twice: two boards)") { o, v throws(ToolError) in
+                o.lines.append(.pty(v))
+            },
+            .value("--port", "DEVICE", .text, help: "serve on a real serial port instead (or for one of two boards)") { o, v throws(ToolError) in
+                o.lines.append(.port(v))
+            },
             .baud(\.baud, help: "baud rate on --port (default 1000000)"),
             .flag(\.rtscts, "--rtscts", help: "RTS/CTS flow control on --port"),
-            .value(\.role, "--role", "ROLE", OptionValue(allowed: "reflector or initiator") { VirtualBoard.Role(rawValue: $0) },
-                   help: "reflector (default: the peer is an iPhone-like initiator that",
-                   "connects when the host advertises) or initiator (the peer is",
-                   "this project's reflector; the host connects to --peer-address)"),
-            .value(\.distance, "--peer-distance", "M", .number(0.1...149, "m"), help: "distance to the peer in metres (default 3)"),
-            .value(\.peerAddress, "--peer-address", "ADDR", OptionValue(allowed: "six hex octets like C0:FF:EE:00:00:B1") { ServeCommand.address($0) },
-                   help: "the peer's address, XX:XX:XX:XX:XX:XX (default C0:FF:EE:00:00:B1)"),
+            .value("--role", "ROLE", OptionValue(allowed: "reflector or initiator") { VirtualBoard.Role(rawValue: $0) },
+                   help: "one board: reflector (default: the peer is an iPhone-like initiator",
+                   "that connects when the host advertises) or initiator (the peer is",
+                   "this project's reflector; the host connects to --peer-address)") { o, v throws(ToolError) in o.role = v },
+            .value("--peer-distance", "M", .number(0.1...149, "m"), help: "distance between the boards in metres (default 3; also --distance)") { o, v throws(ToolError) in
+                o.distance = v
+            },
+            .value("--distance", "M", .number(0.1...149, "m"), help: "the same as --peer-distance") { o, v throws(ToolError) in o.distance = v },
+            .value("--walk", "START:END", .walk, help: "walk from START to END metres over the first 60 s, then stay") { o, v throws(ToolError) in
+                o.walk = v
+            },
+            .value("--peer-address", "ADDR", OptionValue(allowed: "six hex octets like C0:FF:EE:00:00:B1") { ServeCommand.address($0) },
+                   help: "one board: the peer's address (default C0:FF:EE:00:00:B1)") { o, v throws(ToolError) in o.peerAddress = v },
             .value(\.ltk, "--bond-ltk", "HEX32", OptionValue(allowed: "32 hex digits (16 octets, as HCI carries the key)") { v in
                 v.count == 32 ? ServeCommand.hexBytes(v) : nil
-            }, help: "the bond's long-term key; without it any key is accepted"),
+            }, help: "one board: the bond's long-term key the peer holds;", "without it any key is accepted"),
             .value(\.channel, "--channel", "MODEL", .airChannel, help: "light (default), free, two-ray, tgn-b ... (as loopback)"),
             .snr(\.snr, help: "per-tone SNR (default 30)"),
             .seed(\.seed, help: "simulation seed (default 1)"),
             .value(\.layout, "--caps-layout", "FORM", OptionValue(allowed: "zephyr or bumble") { v in
                 v == "zephyr" ? CapabilitiesLayout.v2 : v == "bumble" ? .v2WithPHYSpecificRTT : nil
             }, help: "zephyr (default: 31-octet v2 capabilities) or bumble (34 octets)"),
-            .value(\.btsnoop, "--btsnoop", "FILE", .text, help: "record the HCI traffic on the line, both directions"),
+            .value("--btsnoop", "FILE", .text, help: "record the HCI traffic on the line, both directions", "(twice with two boards: A's line, then B's)") {
+                o, v throws(ToolError) in o.btsnoop.append(v)
+            },
         ], helpColumn: 23, validate: { o throws(ToolError) in
-            guard (o.ptyLink == nil) != (o.port == nil) else { throw .usage("serve: give exactly one of --pty LINK and --port DEVICE") }
+            guard (1...2).contains(o.lines.count) else { throw .usage("serve: give one line (--pty LINK or --port DEVICE), or two for two boards") }
+            guard o.btsnoop.count <= o.lines.count else { throw .usage("serve: one --btsnoop FILE per board at most") }
+            if o.lines.count == 2 {
+                if o.role != nil || o.peerAddress != nil || o.ltk != nil {
+                    throw .usage("serve: --role, --peer-address and --bond-ltk are for one board; with two, the hosts on A and B are the peers")
+                }
+                guard o.lines[0].path != o.lines[1].path else { throw .usage("serve: the two boards need two lines, not '\(o.lines[0].path)' twice") }
+            }
         })
     }
 
@@ -100,51 +140,103 @@ public enum ServeCommand: Command {
     public static func run(_ o: Options, output: CommandOutput) throws(ToolError) -> CommandOutcome {
         output.flushesEachLine = true
         let emit = { (line: String) in output.line(line) }
-        let link: any SerialLink
-        do {
-            if let ptyLink = o.ptyLink {
-                link = try PseudoTerminal(linkPath: ptyLink, keepsReplicaOpen: true)
-            } else {
-                link = try SerialPort(path: o.port!, configuration: SerialConfiguration(baudRate: o.baud, flowControl: o.rtscts ? .rtsCts : .none))
-            }
-        } catch {
-            throw .usage(error.description)
-        }
-        defer { link.close() }
-        let channel = HCIChannel(link: link, side: .controller)
-        var sink: BTSnoopFileSink?
-        if let path = o.btsnoop {
-            do { sink = try BTSnoopFileSink(creatingFileAtPath: path) } catch { throw .badFile("\(path): cannot create the capture (\(error))") }
-            channel.recorder = { try? sink?.append($0) }
-        }
-        defer { try? sink?.close() }
-        var scenario = AirScenario(seed: o.seed, geometry: AirGeometry(distance: o.distance), channelModel: o.channel.model, snrDB: o.snr)
-        scenario.channelCoherenceTime = 150_000
-        var board = VirtualBoard(.init(role: o.role, scenario: scenario, peerAddress: o.peerAddress, bondLTK: o.ltk))
-        board.setCapabilitiesLayout(o.layout)
-        StopSignal.install()
-        emit("ready \(o.ptyLink ?? o.port!)")
-        let start = SystemClock.microseconds()
-        var packets = 0
-        while !StopSignal.requested {
+        var links: [any SerialLink] = []
+        defer { for l in links { l.close() } }
+        for line in o.lines {
             do {
-                let packet = try channel.receive(timeout: 5)
-                board.receive(packet)
-                packets += 1
-            } catch .timeout {
+                switch line {
+                case .pty(let path): links.append(try PseudoTerminal(linkPath: path, keepsReplicaOpen: true))
+                case .port(let path):
+                    links.append(try SerialPort(path: path, configuration: SerialConfiguration(baudRate: o.baud, flowControl: o.rtscts ? .rtsCts : .none)))
+                }
             } catch {
-                // The line went away (unplugged port): nothing left to serve.
-                emit("serve: \(error.description)")
-                break
+                throw .usage(error.description)
             }
-            for p in board.poll(now: SystemClock.microseconds() - start) {
-                do { try channel.send(p) } catch { break }
+        }
+        let channels = links.map { HCIChannel(link: $0, side: .controller) }
+        var sinks: [BTSnoopFileSink] = []
+        defer { for s in sinks { try? s.close() } }
+        for (i, path) in o.btsnoop.enumerated() {
+            let sink: BTSnoopFileSink
+            do { sink = try BTSnoopFileSink(creatingFileAtPath: path) } catch { throw .badFile("\(path): cannot create the capture (\(error))") }
+            sinks.append(sink)
+            channels[i].recorder = { try? sink.append($0) }
+        }
+        var served = ServedAir(o, scenario: scenario(o))
+        StopSignal.install()
+        emit("ready " + o.lines.map(\.path).joined(separator: " "))
+        let start = SystemClock.microseconds()
+        var packets = [Int](repeating: 0, count: channels.count)
+        serving: while !StopSignal.requested {
+            HCIChannel.waitForAny(channels, timeout: 2)
+            for (i, channel) in channels.enumerated() {
+                while true {
+                    do {
+                        served.receive(try channel.receive(timeout: 0), on: i)
+                        packets[i] += 1
+                    } catch .timeout {
+                        break
+                    } catch {
+                        // The line went away (unplugged port): nothing left to serve.
+                        emit("serve: \(error.description)")
+                        break serving
+                    }
+                }
+            }
+            let out = served.poll(now: SystemClock.microseconds() - start)
+            for (i, channel) in channels.enumerated() {
+                for p in out[i] {
+                    do { try channel.send(p) } catch { break }
+                }
             }
             if StopSignal.standardInputClosed() { break }
         }
-        emit("serve: stopped after \(packets) packets from the host, \(board.proceduresRun) CS procedures")
+        let from = channels.count == 1 ? "\(packets[0]) packets from the host" : "\(packets[0]) + \(packets[1]) packets from the hosts on A and B"
+        emit("serve: stopped after \(from), \(served.proceduresRun) CS procedures")
         return .success
     }
+
+    /// The air of the run: the channel model, seed, SNR, and the distance or walk.
+    static func scenario(_ o: Options) -> AirScenario {
+        var scenario = AirScenario(seed: o.seed, geometry: AirGeometry(distance: o.walk?.start ?? o.distance), channelModel: o.channel.model, snrDB: o.snr)
+        scenario.channelCoherenceTime = 150_000
+        if let walk = o.walk {
+            scenario.geometry.trajectory = AirTrajectory(startDistance: walk.start, endDistance: walk.end, startTime: 0, duration: walkDuration)
+        }
+        return scenario
+    }
+}
+
+/// What `serve` runs: one board with its emulated peer, or two boards sharing one air
+/// (optionals, so each is changed in place).
+struct ServedAir {
+    var one: VirtualBoard?
+    var two: BoardAir?
+
+    init(_ o: ServeCommand.Options, scenario: AirScenario) {
+        if o.lines.count == 2 {
+            var air = BoardAir(BoardController(capabilities: .projectReflector(antennas: 1), address: 0xC0FF_EE00_00A0, seed: o.seed &* 7 &+ 3),
+                               BoardController(capabilities: .projectReflector(antennas: 1), address: 0xC0FF_EE00_00B0, seed: o.seed &* 11 &+ 5),
+                               scenario: scenario)
+            for i in 0..<2 { air.withBoard(i) { $0.cs.v2CapabilitiesLayout = o.layout } }
+            two = air
+        } else {
+            one = VirtualBoard(.init(role: o.role ?? .reflector, scenario: scenario, peerAddress: o.peerAddress ?? 0xC0FF_EE00_00B1, bondLTK: o.ltk))
+            one?.setCapabilitiesLayout(o.layout)
+        }
+    }
+
+    mutating func receive(_ packet: HCIPacket, on index: Int) {
+        one?.receive(packet)
+        two?.receive(packet, on: index)
+    }
+
+    mutating func poll(now: UInt64) -> [[HCIPacket]] {
+        if let out = one?.poll(now: now) { return [out] }
+        return two?.poll(now: now) ?? []
+    }
+
+    var proceduresRun: Int { one?.proceduresRun ?? two?.proceduresRun ?? 0 }
 }
 
 /// SIGINT and SIGTERM ask a long-running command to stop at its next loop turn.

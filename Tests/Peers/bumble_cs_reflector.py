@@ -1,0 +1,70 @@
+#!/usr/bin/env python3
+"""A real host stack (Google Bumble) as the CS reflector on a served board.
+
+Attaches to the board's serial path with H4, powers the controller up with Channel Sounding
+enabled, advertises connectably (legacy advertising from its random static address, with the
+Ranging Service UUID 0x185B and a name), answers the central's LE Long Term Key Request with
+the bond's key, and once the link is encrypted allows the reflector role (LE CS Set Default
+Settings). Runs until the central disconnects, then prints one JSON object with what it saw.
+
+usage: bumble_cs_reflector.py SERIAL_PATH ADDRESS LTK_HEX [SECONDS]
+"""
+import asyncio
+import json
+import sys
+
+from bumble import hci
+from bumble.core import AdvertisingData
+from bumble.device import Device
+from bumble.transport import open_transport
+
+
+async def main(path, address, ltk, seconds):
+    result = {"host": "bumble", "role": "reflector", "subevent_results": 0}
+    async with await open_transport(f"serial:{path},1000000") as (source, sink):
+        device = Device.with_hci("bumble-reflector", hci.Address(address), source, sink)
+        device.config.channel_sounding_enabled = True
+
+        async def long_term_key(connection_handle, rand, ediv):
+            return bytes.fromhex(ltk)
+
+        await device.power_on()
+        # The bond's key for the central's encryption start (until SMP pairing lands here).
+        device.host.long_term_key_provider = long_term_key
+        done = asyncio.get_running_loop().create_future()
+
+        def on_connection(connection):
+            result["peer_address"] = str(connection.peer_address)
+
+            def on_encryption_change(*args):
+                result["encrypted"] = connection.encryption != 0
+                asyncio.create_task(device.set_default_cs_settings(connection, role_enable=hci.CsRoleMask.REFLECTOR))
+
+            def on_disconnection(reason):
+                result["disconnection_reason"] = reason
+                done.done() or done.set_result(None)
+
+            connection.on("connection_encryption_change", on_encryption_change)
+            connection.on("disconnection", on_disconnection)
+
+        def count_results(event):
+            result["subevent_results"] += 1
+
+        device.on("connection", on_connection)
+        device.host.on("cs_subevent_result", count_results)
+        data = AdvertisingData([
+            (AdvertisingData.FLAGS, bytes([0x06])),
+            (AdvertisingData.COMPLETE_LIST_OF_16_BIT_SERVICE_CLASS_UUIDS, bytes([0x5B, 0x18])),
+            (AdvertisingData.COMPLETE_LOCAL_NAME, b"bumble-reflector"),
+        ])
+        await device.start_advertising(advertising_data=bytes(data), advertising_interval_min=50, advertising_interval_max=50)
+        print("advertising", flush=True)
+        try:
+            await asyncio.wait_for(done, seconds)
+        except asyncio.TimeoutError:
+            result["timed_out"] = True
+    print(json.dumps(result), flush=True)
+
+
+if __name__ == "__main__":
+    asyncio.run(main(sys.argv[1], sys.argv[2], sys.argv[3], float(sys.argv[4]) if len(sys.argv) > 4 else 30))
