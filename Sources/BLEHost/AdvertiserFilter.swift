@@ -1,13 +1,16 @@
 /// Which advertiser a scanning host connects to (Core 6.0 Vol 3 Part C §11, Supplement to the
-/// Core Specification Part A §1.1–§1.2): one whose advertising data lists a 16-bit service
-/// UUID, or carries a local name, or any connectable one when neither is given.
+/// Core Specification Part A §1.1–§1.2): one with a given address, or whose advertising data
+/// lists a 16-bit service UUID, or carries a local name; any connectable one when none is given.
 public struct AdvertiserFilter: Sendable, Equatable {
+    /// The advertiser's device address (of either type).
+    public var address: UInt64?
     /// A 16-bit service UUID the advertiser must list (AD types 0x02/0x03), e.g. 0x185B for RAS.
     public var serviceUUID16: UInt16?
     /// The complete or shortened local name (AD types 0x09/0x08), as UTF-8.
     public var name: [UInt8]?
 
-    public init(serviceUUID16: UInt16? = nil, name: String? = nil) {
+    public init(address: UInt64? = nil, serviceUUID16: UInt16? = nil, name: String? = nil) {
+        self.address = address
         self.serviceUUID16 = serviceUUID16
         self.name = name.map { Array($0.utf8) }
     }
@@ -15,8 +18,13 @@ public struct AdvertiserFilter: Sendable, Equatable {
     /// Whether a name is asked for (advertisers often put it in the scan response).
     var needsScanResponse: Bool { name != nil && serviceUUID16 == nil }
 
+    /// Whether an advertiser at `address` with advertising data `data` passes.
+    public func accepts(address advertiser: UInt64, _ data: [UInt8]) -> Bool {
+        (address == nil || address == advertiser & 0xFFFF_FFFF_FFFF) && accepts(data)
+    }
+
     /// Whether advertising data (AD structures: length, type, data) passes. Malformed data
-    /// (a length running past the end) passes only the empty filter.
+    /// (a length running past the end) passes only a filter that asks nothing of the data.
     public func accepts(_ data: [UInt8]) -> Bool {
         var uuidFound = serviceUUID16 == nil
         var nameFound = name == nil

@@ -99,6 +99,13 @@ public struct InitiatorHost: Sendable {
     /// Whether procedures are running.
     public var isRanging: Bool { enableComplete != nil && failure == nil }
 
+    /// The command sent and not yet answered (Command Complete or Status), if any: a board
+    /// that stays silent on it has gone away.
+    public var unansweredOpcode: UInt16? { pipeline.outstanding?.opcode }
+
+    /// Whether the host is looking for its peer (scanning for an advertiser its plan accepts).
+    public var isScanning: Bool { awaiting == LESubeventCode.advertisingReport }
+
     /// The next command packet to send (opcode, length, parameters), if the host has one and the
     /// previous one was answered.
     public mutating func nextCommand() -> [UInt8]? {
@@ -147,7 +154,7 @@ public struct InitiatorHost: Sendable {
         case LESubeventCode.advertisingReport:
             guard awaiting == code, let filter = setup.connect?.scan, let e = try? LEAdvertisingReport.decode(packet: event) else { return [] }
             // ADV_IND (0) and ADV_DIRECT_IND (1) are connectable; a scan response (4) may carry the name.
-            for r in e.reports where (r.eventType <= 1 || r.eventType == 4 && filter.needsScanResponse) && filter.accepts(r.data) {
+            for r in e.reports where (r.eventType <= 1 || r.eventType == 4 && filter.needsScanResponse) && filter.accepts(address: r.address, r.data) {
                 setup.connect?.peerAddress = r.address
                 setup.connect?.peerAddressIsRandom = r.addressType & 1 == 1
                 return finishAwait(code: code)

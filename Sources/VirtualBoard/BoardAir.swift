@@ -22,6 +22,15 @@ public struct BoardAir {
     /// A board whose data PDUs no longer arrive (its peer's link layer stopped answering): for
     /// tests and demonstrations of a procedure response timeout.
     public var deafBoard: Int?
+    /// A board that has left the air (out of range): nothing it sends arrives and nothing
+    /// reaches it, so both boards' supervision timers end their link.
+    public var absentBoard: Int? {
+        didSet {
+            guard absentBoard != nil, oldValue == nil else { return }
+            a.receive(.silence)
+            b.receive(.silence)
+        }
+    }
 
     /// `a` and `b` share the air of `scenario`.
     public init(_ a: BoardController, _ b: BoardController, scenario: AirScenario) {
@@ -79,11 +88,13 @@ public struct BoardAir {
             var moved = false
             for pdu in a.takeTransmissions() {
                 moved = true
+                if absentBoard != nil { continue }
                 if case .data = pdu, deafBoard == 1 { continue }
                 b.receive(pdu, rssi: rssi)
             }
             for pdu in b.takeTransmissions() {
                 moved = true
+                if absentBoard != nil { continue }
                 if case .data = pdu, deafBoard == 0 { continue }
                 a.receive(pdu, rssi: rssi)
             }
@@ -96,7 +107,7 @@ public struct BoardAir {
     /// Runs every procedure both controllers have due now, then lets their results travel.
     private mutating func runDueProcedures(_ out: inout [[HCIPacket]]) {
         while let start = a.cs.nextProcedureStart, start <= clock, b.cs.nextProcedureStart == start,
-              let role = a.cs.procedureRole, b.cs.procedureRole != role, a.connected, b.connected {
+              let role = a.cs.procedureRole, b.cs.procedureRole != role, a.connected, b.connected, absentBoard == nil {
             if role == .initiator {
                 _ = ProcedureExchange.run(initiator: &a.cs, reflector: &b.cs, initiatorRadio: &initiatorRadio, reflectorRadio: &reflectorRadio)
             } else {

@@ -54,6 +54,21 @@ public struct VirtualBoard {
         set { air.deafBoard = newValue ? 1 : nil }
     }
 
+    /// The emulated peer leaves the air (out of range, powered off) after this many CS
+    /// procedures: the board's supervision timer then ends the link (Connection Timeout). For
+    /// tests and demonstrations of a reflector that goes away.
+    public var peerLeavesAfterProcedures: Int?
+
+    /// Whether the emulated peer is out of the air; setting it false brings it back (it then
+    /// advertises, or scans, again once its host has started over).
+    public var peerIsAbsent: Bool {
+        get { air.absentBoard == 1 }
+        set {
+            air.absentBoard = newValue ? 1 : nil
+            if !newValue { peerLeavesAfterProcedures = nil }
+        }
+    }
+
     public init(_ o: Options) {
         options = o
         let seed = o.scenario.seed
@@ -104,6 +119,7 @@ public struct VirtualBoard {
             }
             if packets[1].isEmpty && !sent { break }
         }
+        if let n = peerLeavesAfterProcedures, air.proceduresRun >= n, air.absentBoard == nil { air.absentBoard = 1 }
         return out
     }
 

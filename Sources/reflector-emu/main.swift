@@ -10,6 +10,7 @@ let tool = CommandLineTool(name: "reflector-emu", commands: [
     PlanCommand.self,
     EstimateCommand.self,
     ServeCommand.self,
+    RangeCommand.self,
     CheckCommand.self,
     PortsCommand.self,
     FlashCommand.self,

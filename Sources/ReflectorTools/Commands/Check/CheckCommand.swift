@@ -69,43 +69,17 @@ public enum CheckCommand: Command {
         }
         defer { try? sink?.close() }
 
-        var probe = ControllerProbe()
-        while probe.outcome == nil, let command = probe.nextCommand() {
-            guard let opcode = probe.waitingFor else { break }
-            do {
-                try channel.send(HCIPacket(indicator: .command, bytes: command))
-            } catch {
-                return .failure(status: 2, "\(path): \(error.description)")
-            }
-            let deadline = Date().addingTimeInterval(Double(timeout) / 1000)
-            while probe.waitingFor == opcode && probe.outcome == nil {
-                let left = Int(deadline.timeIntervalSinceNow * 1000)
-                guard left > 0 else {
-                    return .failure(status: 2, "\(path): no answer to command 0x\(String(opcode, radix: 16)) within \(timeout) ms; "
-                        + "is a controller running HCI over UART (H4) there at \(baud) baud? Try --baud 115200, --rtscts, or check the board runs its HCI UART firmware")
-                }
-                do {
-                    let packet = try channel.receive(timeout: left)
-                    if packet.indicator == .event { probe.handleEvent(packet.bytes) }
-                } catch .timeout {
-                } catch {
-                    return .failure(status: 2, "\(path): \(error.description)")
-                }
-            }
+        let findings: ControllerProbe.Findings
+        switch BoardProbe.run(channel, path: path, baud: baud, timeout: timeout) {
+        case .success(let f): findings = f
+        case .failure(let why): return .failure(status: 2, why.message)
         }
-        switch probe.outcome {
-        case .done(let findings)?:
-            let report = CheckReport(findings)
-            if json {
-                output.jsonLine { report.json(&$0) }
-            } else {
-                output.write(report.text)
-            }
-            return CommandOutcome(status: report.compatible ? 0 : 1)
-        case .failed(let why)?:
-            return .failure(status: 2, "\(path): \(why); this does not look like an HCI controller")
-        case nil:
-            return .failure(status: 2, "\(path): the check did not finish")
+        let report = CheckReport(findings)
+        if json {
+            output.jsonLine { report.json(&$0) }
+        } else {
+            output.write(report.text)
         }
+        return CommandOutcome(status: report.compatible ? 0 : 1)
     }
 }

@@ -51,6 +51,7 @@ public enum ServeCommand: Command {
         public var layout = CapabilitiesLayout.v2
         /// Capture files, one per board in order.
         public var btsnoop: [String] = []
+        public var peerLeavesAfter: Int?
         public init() {}
 
         public var ptyLink: String? { lines.first.flatMap { if case .pty(let p) = $0 { p } else { nil } } }
@@ -85,6 +86,8 @@ public enum ServeCommand: Command {
             .value(\.ltk, "--bond-ltk", "HEX32", OptionValue(allowed: "32 hex digits (16 octets, as HCI carries the key)") { v in
                 v.count == 32 ? ServeCommand.hexBytes(v) : nil
             }, help: "one board: the bond's long-term key the peer holds;", "without it any key is accepted"),
+            .value(\.peerLeavesAfter, "--peer-leaves-after", "N", .integer(1...1_000_000),
+                   help: "one board: the emulated peer goes out of range after N CS", "procedures (to try a host's handling of a lost link)"),
             .value(\.channel, "--channel", "MODEL", .airChannel, help: "light (default), free, two-ray, tgn-b ... (as loopback)"),
             .snr(\.snr, help: "per-tone SNR (default 30)"),
             .seed(\.seed, help: "simulation seed (default 1)"),
@@ -98,8 +101,8 @@ public enum ServeCommand: Command {
             guard (1...2).contains(o.lines.count) else { throw .usage("serve: give one line (--pty LINK or --port DEVICE), or two for two boards") }
             guard o.btsnoop.count <= o.lines.count else { throw .usage("serve: one --btsnoop FILE per board at most") }
             if o.lines.count == 2 {
-                if o.role != nil || o.peerAddress != nil || o.ltk != nil {
-                    throw .usage("serve: --role, --peer-address and --bond-ltk are for one board; with two, the hosts on A and B are the peers")
+                if o.role != nil || o.peerAddress != nil || o.ltk != nil || o.peerLeavesAfter != nil {
+                    throw .usage("serve: --role, --peer-address, --bond-ltk and --peer-leaves-after are for one board; with two, the hosts on A and B are the peers")
                 }
                 guard o.lines[0].path != o.lines[1].path else { throw .usage("serve: the two boards need two lines, not '\(o.lines[0].path)' twice") }
             }
@@ -116,6 +119,14 @@ public enum ServeCommand: Command {
             v = v << 8 | UInt64(b)
         }
         return v
+    }
+
+    /// An address as it is written: XX:XX:XX:XX:XX:XX, most significant octet first.
+    static func addressText(_ address: UInt64) -> String {
+        (0..<6).reversed().map { i in
+            let octet = UInt8(truncatingIfNeeded: address >> UInt64(8 * i))
+            return (octet < 16 ? "0" : "") + String(octet, radix: 16, uppercase: true)
+        }.joined(separator: ":")
     }
 
     /// Octets from hex digits, two per octet (no signs, no other characters).
@@ -223,6 +234,7 @@ struct ServedAir {
         } else {
             one = VirtualBoard(.init(role: o.role ?? .reflector, scenario: scenario, peerAddress: o.peerAddress ?? 0xC0FF_EE00_00B1, bondLTK: o.ltk))
             one?.setCapabilitiesLayout(o.layout)
+            one?.peerLeavesAfterProcedures = o.peerLeavesAfter
         }
     }
 

@@ -1,0 +1,225 @@
+import BLEHost
+import Foundation
+import HCITransport
+import ReflectorFirmware
+import SerialTransport
+
+/// `reflector-emu range`: the iPhone-like initiator on a real CS controller over HCI UART
+/// (or a served board's pty): check the board, find the reflector, connect, encrypt, run CS
+/// and print each procedure's distance until stopped. Exit status 0 done or stopped, 1 the
+/// reflector went away with `--once`, 2 could not range (port, board, set-up).
+public enum RangeCommand: Command {
+    public static let name = "range"
+    public static let summary = ["range a reflector from a real board (HCI over UART) as an iPhone does;",
+                                 "print each procedure's distance"]
+
+    public static let help = HelpText(
+        usage: """
+            usage: reflector-emu range (--port DEVICE [--baud N] [--rtscts] | --pty LINK) --bond-ltk HEX32
+                                       [--address ADDR | --name NAME | --service UUID] [options]
+            """,
+        about: """
+            Drives the CS controller on DEVICE as the initiator, as an iPhone does: checks it can
+            be one (as 'check' asks), scans for the reflector (by address, by name, or the first
+            advertising the Ranging Service 0x185B or --service UUID), connects, encrypts with
+            the bond's key, sets Channel Sounding up with inline PCT and prints each procedure's
+            distance, smoothed distance and quality until SIGINT or --procedures; then a
+            summary. A reflector that disconnects is found again (--once exits instead).
+            Status lines go to stderr. Exit status: 0 done, 1 the reflector went away (--once),
+            2 could not range.
+            """)
+
+    public struct Options {
+        public var path: String?
+        public var baud = 1_000_000
+        public var rtscts = false
+        public var address: UInt64?
+        public var name: String?
+        public var service: UInt16?
+        public var ltk: [UInt8]?
+        public var procedures: Int?
+        public var once = false
+        public var estimator = EstimatorChoice.kay
+        public var truth: Double?
+        public var json = false
+        public var btsnoop: String?
+        public var timeout = 3000
+        public var scanTimeout = 30
+        public var progress = true
+        public init() {}
+
+        /// Which advertiser to connect to: the address, the name, or the service (0x185B by default).
+        public var filter: AdvertiserFilter {
+            if let address { return AdvertiserFilter(address: address) }
+            if let name { return AdvertiserFilter(name: name) }
+            return AdvertiserFilter(serviceUUID16: service ?? 0x185B)
+        }
+
+        var lookingFor: String {
+            if let address { return "the reflector at \(ServeCommand.addressText(address))" }
+            if let name { return "a reflector named '\(name)'" }
+            return "a reflector advertising service 0x\(String(format: "%04X", service ?? 0x185B))"
+        }
+    }
+
+    public static var options: OptionTable<Options> {
+        func device(_ o: inout Options, _ path: String) throws(ToolError) {
+            guard o.path == nil else { throw .usage("range: give one of --port DEVICE and --pty LINK") }
+            o.path = path
+        }
+        func target(_ o: Options) throws(ToolError) {
+            guard o.address == nil && o.name == nil && o.service == nil else { throw .usage("range: give at most one of --address, --name and --service") }
+        }
+        return OptionTable(defaults: Options(), options: [
+            .value("--port", "DEVICE", .text, help: "the board's serial port (a pty path works too)", set: device),
+            .value("--pty", "LINK", .text, help: "a pseudo-terminal, for example one 'reflector-emu serve' created", set: device),
+            .baud(\.baud, help: "baud rate (default 1000000)"),
+            .flag(\.rtscts, "--rtscts", help: "RTS/CTS flow control"),
+            .value("--address", "ADDR", OptionValue(allowed: "six hex octets like F0:F1:F2:F3:F4:F6") { ServeCommand.address($0) },
+                   help: "connect to the reflector at this address (public or random)") { o, v throws(ToolError) in
+                try target(o)
+                o.address = v
+            },
+            .value("--name", "NAME", .text, help: "connect to the first reflector advertising this name") { o, v throws(ToolError) in
+                try target(o)
+                o.name = v
+            },
+            .value("--service", "UUID", OptionValue(allowed: "a 16-bit UUID in hex like 185B") { v in
+                v.utf8.count == 4 ? UInt16(v, radix: 16) : nil
+            }, help: "connect to the first reflector listing this 16-bit service", "(default 185B, the Ranging Service)") { o, v throws(ToolError) in
+                try target(o)
+                o.service = v
+            },
+            .value(\.ltk, "--bond-ltk", "HEX32", OptionValue(allowed: "32 hex digits (16 octets, as HCI carries the key)") { v in
+                v.count == 32 ? ServeCommand.hexBytes(v) : nil
+            }, help: "the bond's long-term key (until pairing lands)"),
+            .value(\.procedures, "--procedures", "N", .integer(1...1_000_000), help: "stop after N procedures (default: run until SIGINT)"),
+            .flag(\.once, "--once", help: "exit (status 1) when the reflector disconnects, instead of reconnecting"),
+            .value(\.estimator, "--estimator", "NAME", .choice(EstimatorChoice.self), help: "kay (phase slope, default), ls, ifft, esprit"),
+            .value(\.truth, "--truth", "M", .number(0...1000, "m"), help: "the true distance: adds true_m and error_m columns"),
+            .json(\.json, help: "JSON Lines: one object per procedure, then {\"summary\": {...}}"),
+            .value(\.btsnoop, "--btsnoop", "FILE", .text, help: "record the HCI traffic (opens in Wireshark and btmon)"),
+            .value(\.timeout, "--timeout", "MS", .integer(10...60_000, allowed: "milliseconds from 10 to 60000"),
+                   help: "how long the board may take to answer a command (default 3000)"),
+            .value(\.scanTimeout, "--scan-timeout", "S", .integer(1...3600, allowed: "seconds from 1 to 3600"),
+                   help: "how long to look for the reflector (default 30)"),
+            .flag(\.progress, "--no-progress", to: false, help: "no status line on a terminal's stderr"),
+        ], helpColumn: 20, validate: { o throws(ToolError) in
+            guard o.path != nil else { throw .usage("range: give --port DEVICE or --pty LINK") }
+            guard o.ltk != nil else {
+                throw .usage("range: give --bond-ltk HEX32, the key the reflector's host holds for this bond (pairing is not built yet)")
+            }
+        })
+    }
+
+    public static func run(_ o: Options, output: CommandOutput) throws(ToolError) -> CommandOutcome {
+        output.flushesEachLine = true
+        let path = o.path!
+        let link: SerialPort
+        do {
+            link = try SerialPort(path: path, configuration: SerialConfiguration(baudRate: o.baud, flowControl: o.rtscts ? .rtsCts : .none))
+        } catch {
+            return .failure(status: 2, error.description)
+        }
+        defer { link.close() }
+        let channel = HCIChannel(link: link, side: .host)
+        var sink: BTSnoopFileSink?
+        if let capture = o.btsnoop {
+            do { sink = try BTSnoopFileSink(creatingFileAtPath: capture) } catch { throw .badFile("\(capture): cannot create the capture (\(error))") }
+            channel.recorder = { try? sink?.append($0) }
+        }
+        defer { try? sink?.close() }
+
+        // The board first: can it be a CS initiator at all?
+        switch BoardProbe.run(channel, path: path, baud: o.baud, timeout: o.timeout) {
+        case .failure(let why): return .failure(status: 2, why.message)
+        case .success(let findings):
+            if let why = initiatorProblem(findings) {
+                return .failure(status: 2, "\(path): this board cannot range as an initiator: \(why); 'reflector-emu check --port \(path)' shows what it reports")
+            }
+        }
+
+        var session = RangeSession(plan: .init(scanningFor: o.filter, longTermKey: o.ltk!), estimator: o.estimator.estimator)
+        var report = RangeReport(options: o, output: output)
+        report.start()
+        StopSignal.install()
+        let start = Date()
+        var sentAt: Date?
+        var scanningSince: Date? = start
+        var outcome = CommandOutcome.success
+        running: while !StopSignal.requested {
+            if let command = session.nextCommand() {
+                do { try channel.send(HCIPacket(indicator: .command, bytes: command)) } catch {
+                    outcome = .failure(status: 2, error.description)
+                    break
+                }
+                sentAt = Date()
+            }
+            do {
+                let packet = try channel.receive(timeout: 20)
+                guard packet.indicator == .event else { continue }
+                for out in session.handle(packet.bytes, at: Date().timeIntervalSince(start)) {
+                    switch out {
+                    case let .connected(address, random):
+                        scanningSince = nil
+                        report.status("connected to \(ServeCommand.addressText(address)) (\(random ? "random" : "public") address)")
+                    case .procedure(let row):
+                        report.procedure(row)
+                        if let n = o.procedures, report.rows.count >= n { break running }
+                    case let .aborted(counter, reasons):
+                        report.status("procedure \(counter) was aborted: \(RangeReport.describe(reasons))")
+                    case .lost(let reason):
+                        guard !o.once else {
+                            outcome = .failure(status: 1, "the reflector went away: \(reason) (0x\(String(reason.rawValue, radix: 16)))")
+                            break running
+                        }
+                        report.status("the link was lost: \(reason) (0x\(String(reason.rawValue, radix: 16))); looking for the reflector again")
+                        session.reconnect()
+                        scanningSince = Date()
+                    case .failed(let e):
+                        outcome = .failure(status: 2, "\(e)")
+                        break running
+                    }
+                }
+            } catch .timeout {
+            } catch {
+                outcome = .failure(status: 2, error.description)
+                break
+            }
+            if session.unansweredOpcode == nil { sentAt = nil }
+            if let op = session.unansweredOpcode, let at = sentAt, Date().timeIntervalSince(at) * 1000 > Double(o.timeout) {
+                outcome = .failure(status: 2, "\(path): the board went silent: " + BoardProbe.silence(path: path, opcode: op, timeout: o.timeout, baud: o.baud)
+                    .dropFirst(path.count + 2))
+                break
+            }
+            if let since = scanningSince, session.isScanning, Date().timeIntervalSince(since) > Double(o.scanTimeout) {
+                outcome = .failure(status: 2, "no reflector found in \(o.scanTimeout) s looking for \(o.lookingFor); is it advertising "
+                    + "(connectable)? Choose it with --address, --name or --service")
+                break
+            }
+            report.progress(scanning: session.isScanning, lookingFor: o.lookingFor)
+        }
+        // Leave the reflector as a phone does when its session ends: disconnect, and wait a
+        // moment for the board to confirm.
+        if let handle = session.connectedHandle {
+            session.disconnect(handle)
+            if let command = session.nextCommand() {
+                try? channel.send(HCIPacket(indicator: .command, bytes: command))
+                let deadline = Date().addingTimeInterval(Double(min(o.timeout, 1000)) / 1000)
+                while session.connectedHandle != nil, Date() < deadline {
+                    if let packet = try? channel.receive(timeout: 20) { _ = session.handle(packet.bytes, at: Date().timeIntervalSince(start)) }
+                }
+            }
+        }
+        report.finish(elapsed: Date().timeIntervalSince(start), connections: session.connections)
+        return outcome
+    }
+
+    /// Why a controller cannot be a CS initiator, or nil if it can.
+    static func initiatorProblem(_ f: ControllerProbe.Findings) -> String? {
+        guard f.supportsChannelSounding else { return "it does not support Channel Sounding (LE feature bit 46 is clear)" }
+        guard let caps = f.capabilities else { return "it did not report its CS capabilities" }
+        guard caps.supports(.initiator) else { return "its CS capabilities do not include the initiator role (Roles_Supported: reflector only)" }
+        return nil
+    }
+}

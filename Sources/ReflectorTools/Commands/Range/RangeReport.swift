@@ -1,0 +1,122 @@
+import EmulatorMath
+import Foundation
+import ReflectorFirmware
+
+/// What `reflector-emu range` prints: a header, a line (or JSON object) per procedure on
+/// stdout; status lines and a progress line on stderr; the closing summary on stdout. With
+/// `--truth` the lines gain the true distance and the error, and the summary the error figures.
+struct RangeReport {
+    let options: RangeCommand.Options
+    let output: CommandOutput
+    private(set) var rows: [RangeSession.Row] = []
+    private let terminal = isatty(STDERR_FILENO) != 0
+    private var progressShown = false
+    private var lastProgress = Date.distantPast
+
+    init(options: RangeCommand.Options, output: CommandOutput) {
+        self.options = options
+        self.output = output
+    }
+
+    func start() {
+        guard !options.json else { return }
+        output.line("reflector-emu range: \(options.path ?? "-"), looking for \(options.lookingFor), estimator \(options.estimator.rawValue)"
+            + (options.truth.map { ", true distance \(fixed($0, 2)) m" } ?? ""))
+        output.line("procedure   time_s    raw_m  smoothed_m  quality" + (options.truth == nil ? "" : "   true_m   error_m"))
+    }
+
+    mutating func procedure(_ r: RangeSession.Row) {
+        clearProgress()
+        rows.append(r)
+        if options.json {
+            output.jsonLine { j in
+                j.object { j in
+                    j.field("procedure_counter", r.procedureCounter)
+                    j.field("time_s", r.time, decimals: 6)
+                    j.field("distance_m", r.raw, decimals: 4)
+                    j.field("smoothed_distance_m", r.smoothed, decimals: 4)
+                    j.field("quality", r.quality, decimals: 3)
+                    if let truth = options.truth {
+                        j.field("true_distance_m", truth, decimals: 4)
+                        j.field("error_m", r.raw.map { $0 - truth }, decimals: 4)
+                    }
+                }
+            }
+            return
+        }
+        var line = pad(String(r.procedureCounter), 9) + pad(fixed(r.time, 3), 9) + pad(r.raw.map { fixed($0, 3) } ?? "-", 9)
+            + pad(r.smoothed.map { fixed($0, 3) } ?? "-", 12) + pad(r.quality.map { fixed($0, 3) } ?? "-", 9)
+        if let truth = options.truth {
+            line += pad(fixed(truth, 3), 9) + pad(r.raw.map { ($0 - truth >= 0 ? "+" : "") + fixed($0 - truth, 3) } ?? "no distance", 10)
+        }
+        output.line(line)
+    }
+
+    /// A status line on stderr ("range: connected to ...").
+    mutating func status(_ text: String) {
+        clearProgress()
+        FileHandle.standardError.write(Data("range: \(text)\n".utf8))
+    }
+
+    /// The progress line on a terminal's stderr, redrawn at most five times a second.
+    mutating func progress(scanning: Bool, lookingFor: String) {
+        guard options.progress, terminal, Date().timeIntervalSince(lastProgress) > 0.2 else { return }
+        lastProgress = Date()
+        let text = scanning ? "scanning for \(lookingFor)..."
+            : "\(rows.count) procedure\(rows.count == 1 ? "" : "s")" + (rows.last?.smoothed.map { ", \(fixed($0, 2)) m" } ?? "")
+        FileHandle.standardError.write(Data("\r\u{1B}[K\(text)".utf8))
+        progressShown = true
+    }
+
+    private mutating func clearProgress() {
+        guard progressShown else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        progressShown = false
+    }
+
+    /// The summary: procedures, how many gave a distance, the median and the 10th–90th
+    /// percentile spread of the raw distances, the procedure rate; with `--truth`, the mean
+    /// error and RMSE against it.
+    mutating func finish(elapsed: Double, connections: Int) {
+        clearProgress()
+        let distances = rows.compactMap(\.raw).sorted()
+        let median = Quantile.ofSorted(distances, 0.5)
+        let spread = Quantile.ofSorted(distances, 0.9).flatMap { hi in Quantile.ofSorted(distances, 0.1).map { hi - $0 } }
+        let rate = elapsed > 0 ? Double(rows.count) / elapsed : 0
+        let errors = options.truth.map { t in distances.map { $0 - t } } ?? []
+        let meanError = errors.isEmpty ? nil : errors.reduce(0, +) / Double(errors.count)
+        let rmse = errors.isEmpty ? nil : (errors.map { $0 * $0 }.reduce(0, +) / Double(errors.count)).squareRoot()
+        if options.json {
+            output.jsonLine { j in
+                j.object { j in
+                    j.field("summary", object: { j in
+                        j.field("procedures", rows.count)
+                        j.field("estimated", distances.count)
+                        j.field("median_distance_m", median, decimals: 4)
+                        j.field("p10_p90_spread_m", spread, decimals: 4)
+                        j.field("procedures_per_s", rate, decimals: 3)
+                        j.field("connections", connections)
+                        if options.truth != nil {
+                            j.field("mean_error_m", meanError, decimals: 5)
+                            j.field("rmse_m", rmse, decimals: 5)
+                        }
+                    })
+                }
+            }
+            return
+        }
+        var s = "summary: \(distances.count) of \(rows.count) procedures gave a distance"
+        if let median { s += "; median \(fixed(median, 3)) m" }
+        if let spread { s += ", 10th-90th percentile spread \(fixed(spread, 3)) m" }
+        s += "; \(fixed(rate, 1)) procedures/s over \(fixed(elapsed, 1)) s, \(connections) connection\(connections == 1 ? "" : "s")"
+        if let meanError, let rmse { s += "; error against \(fixed(options.truth!, 2)) m: mean \(meanError >= 0 ? "+" : "")\(fixed(meanError, 3)) m, RMSE \(fixed(rmse, 3)) m" }
+        output.line(s)
+    }
+
+    static func describe(_ r: AbortReasons) -> String {
+        var parts: [String] = []
+        if r.procedure != .none { parts.append("procedure: \(r.procedure) (0x\(String(r.procedure.rawValue, radix: 16)))") }
+        if r.subevent != .none { parts.append("subevent: \(r.subevent) (0x\(String(r.subevent.rawValue, radix: 16)))") }
+        return parts.isEmpty ? "no reason given" : parts.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,103 @@
+import BLEHost
+import PhoneEmulation
+import RangingEstimation
+import ReflectorFirmware
+
+/// The phone's side of `range` on a real board, without the I/O: this project's initiator host
+/// (it resets the board, scans for the reflector, connects, encrypts and runs CS) and around it
+/// what a user of a real board needs: a distance per procedure (the chosen estimator, then the
+/// session's outlier filter and smoother), aborted procedures named, and after a lost link a
+/// fresh host that finds the reflector again.
+struct RangeSession {
+    /// One procedure's figures.
+    struct Row: Equatable, Sendable {
+        var procedureCounter: UInt16
+        /// Seconds since the run started.
+        var time: Double
+        var raw: Double?
+        var smoothed: Double?
+        var quality: Double?
+    }
+
+    enum Output: Equatable {
+        /// The link to the reflector is up (its address, and whether it is a random one).
+        case connected(address: UInt64, random: Bool)
+        case procedure(Row)
+        /// A procedure ended early: the reasons the controller gave.
+        case aborted(procedureCounter: UInt16, AbortReasons)
+        /// The link went down with this reason; `reconnect()` starts over.
+        case lost(HCIStatus)
+        /// Set-up or ranging failed for a reason reconnecting does not mend.
+        case failed(HostError)
+    }
+
+    let setup: InitiatorHost.Setup
+    let estimator: any DistanceEstimator
+    private(set) var host: InitiatorHost
+    private var tracker = DistanceTracker()
+    private(set) var connections = 0
+    /// The link's handle while it is up (from Connection Complete until Disconnection Complete).
+    private(set) var connectedHandle: UInt16?
+    /// Commands of the session's own (Disconnect), sent before the host's next.
+    private var own: [HCIPacket] = []
+
+    init(plan: InitiatorHost.ConnectionPlan, estimator: any DistanceEstimator) {
+        let loopback = LoopbackSetup()
+        setup = InitiatorHost.Setup(connectionHandle: 0, configuration: loopback.configuration, parameters: loopback.parameters, connect: plan)
+        self.estimator = estimator
+        host = InitiatorHost(setup: setup)
+    }
+
+    mutating func nextCommand() -> [UInt8]? {
+        if !own.isEmpty { return own.removeFirst().bytes }
+        return host.nextCommand()
+    }
+
+    /// Ends the link (Disconnect, Remote User Terminated Connection, as a phone ending its session).
+    mutating func disconnect(_ handle: UInt16) {
+        own.append(Disconnect(connectionHandle: handle, reason: .remoteUserTerminatedConnection).packet)
+    }
+
+    /// The command the board has not answered yet.
+    var unansweredOpcode: UInt16? { host.unansweredOpcode }
+    var isScanning: Bool { host.isScanning }
+    var isRanging: Bool { host.isRanging }
+
+    /// One event from the board, `time` seconds into the run.
+    mutating func handle(_ bytes: [UInt8], at time: Double) -> [Output] {
+        var out: [Output] = []
+        let wasConnecting = host.setup.connect?.peerAddress
+        for o in host.handleEvent(bytes) {
+            switch o {
+            case let .procedure(p, reflectorSteps):
+                if p.isAborted, let reasons = p.subevents.last?.abortReasons { out.append(.aborted(procedureCounter: p.procedureCounter, reasons)) }
+                let tones = ToneSetBuilder.tones(initiator: p.steps, reflector: reflectorSteps, antennaPaths: p.antennaPaths)
+                let estimate = estimator.estimate(tones)
+                let smoothed = tracker.update(estimate?.distance, at: time)
+                out.append(.procedure(Row(procedureCounter: p.procedureCounter, time: time, raw: estimate?.distance,
+                                          smoothed: estimate == nil ? nil : smoothed, quality: estimate?.quality)))
+            case .failed(.linkLost(let reason)): out.append(.lost(reason))
+            case .failed(let e): out.append(.failed(e))
+            case .enabled, .disabled: break
+            }
+        }
+        guard let packet = try? HCIPacket(event: bytes) else { return out }
+        // LE (Enhanced) Connection Complete with success: the link is up.
+        if let code = packet.leSubeventCode,
+           [LESubeventCode.connectionComplete, LESubeventCode.enhancedConnectionComplete, LESubeventCode.enhancedConnectionCompleteV2].contains(code),
+           packet.parameters.count > 3, packet.parameters[1] == 0, let plan = host.setup.connect, wasConnecting != nil {
+            connections += 1
+            connectedHandle = (UInt16(packet.parameters[2]) | UInt16(packet.parameters[3]) << 8) & 0x0FFF
+            out.insert(.connected(address: plan.peerAddress, random: plan.peerAddressIsRandom), at: 0)
+        }
+        if packet.eventCode == DisconnectionComplete.eventCode, let e = try? DisconnectionComplete.decode(packet: packet), e.connectionHandle == connectedHandle {
+            connectedHandle = nil
+        }
+        return out
+    }
+
+    /// Starts over after a lost link: a fresh host resets the board and looks for the reflector again.
+    mutating func reconnect() {
+        host = InitiatorHost(setup: setup)
+    }
+}
