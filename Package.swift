@@ -82,7 +82,7 @@ let package = Package(
         // framing, serving, and the tool's plan JSON writing (hence ReflectorTools).
         .executableTarget(name: "bench", dependencies: ["ReflectorFirmware", "AnchorFirmware", "HCITransport", "SerialTransport",
                                                         "EmulatorMath", "RadioWorld", "RangingEstimation", "PhoneEmulation", "DLTDoA",
-                                                        "ReflectorTools"]),
+                                                        "ReflectorTools", "VirtualBoard"]),
         // Fuzzing (scripts/fuzz): a libFuzzer target for every decoder of outside bytes. Built
         // with -sanitize=fuzzer,address -DFUZZING, reflector-fuzz runs libFuzzer (its entry point
         // declared by CFuzzing); built normally, it replays the committed corpus, as

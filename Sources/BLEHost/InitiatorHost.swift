@@ -103,6 +103,23 @@ public struct InitiatorHost: Sendable {
     /// that stays silent on it has gone away.
     public var unansweredOpcode: UInt16? { pipeline.outstanding?.opcode }
 
+    /// The event the host waits for before its next command (an LE subevent code, or an event
+    /// code for Encryption Change and Read Remote Version Information Complete), by name.
+    public var awaitedEvent: String? {
+        guard let code = awaiting else { return nil }
+        switch code {
+        case LESubeventCode.advertisingReport: return "LE Advertising Report"
+        case HostCommands.connectionCompleteCode: return "LE Connection Complete"
+        case HostCommands.encryptionChangeCode: return "Encryption Change"
+        case ReadRemoteVersionInformationComplete.eventCode: return "Read Remote Version Information Complete"
+        case LECSReadRemoteSupportedCapabilitiesComplete.subeventCode: return "LE CS Read Remote Supported Capabilities Complete"
+        case LECSSecurityEnableComplete.subeventCode: return "LE CS Security Enable Complete"
+        case LECSConfigComplete.subeventCode: return "LE CS Config Complete"
+        case LECSProcedureEnableComplete.subeventCode: return "LE CS Procedure Enable Complete"
+        default: return "event 0x" + String(code, radix: 16)
+        }
+    }
+
     /// Whether the host is looking for its peer (scanning for an advertiser its plan accepts).
     public var isScanning: Bool { awaiting == LESubeventCode.advertisingReport }
 

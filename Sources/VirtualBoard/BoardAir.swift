@@ -19,6 +19,9 @@ public struct BoardAir {
     /// The virtual clock, µs.
     public private(set) var clock: UInt64 = 0
     public private(set) var proceduresRun = 0
+    /// When the last procedure run was due to start (µs on the air's clock): a subevent result
+    /// a host receives was ready from then, so its lateness is measured from it.
+    public private(set) var lastProcedureStart: UInt64?
     /// A board whose data PDUs no longer arrive (its peer's link layer stopped answering): for
     /// tests and demonstrations of a procedure response timeout.
     public var deafBoard: Int?
@@ -81,6 +84,13 @@ public struct BoardAir {
         return out
     }
 
+    /// When the next CS procedure is due (µs), if both boards have agreed one: a caller that
+    /// sleeps between polls wakes for it.
+    public var nextProcedureStart: UInt64? {
+        guard let start = a.cs.nextProcedureStart, b.cs.nextProcedureStart == start else { return nil }
+        return start
+    }
+
     /// Moves transmissions between the boards until neither has more (a control PDU's answer
     /// within the same turn, as in one connection event).
     private mutating func exchange(_ out: inout [[HCIPacket]]) {
@@ -114,6 +124,7 @@ public struct BoardAir {
                 _ = ProcedureExchange.run(initiator: &b.cs, reflector: &a.cs, initiatorRadio: &initiatorRadio, reflectorRadio: &reflectorRadio)
             }
             proceduresRun += 1
+            lastProcedureStart = start
             exchange(&out)
         }
     }

@@ -7,9 +7,9 @@ import ReflectorFirmware
 /// encrypts with the bond's key and runs CS as initiator) when the served board is a
 /// reflector, or this project's accessory (`ReflectorHostApp` for CS, plus advertising and the
 /// bond's key on LE Long Term Key Request) when the served board is an initiator. It drives its
-/// board over HCI as any host would, one command at a time.
-struct EmulatedPeerHost {
-    enum Host {
+/// board over HCI as any host would, one command at a time, so it also drives a board on a pty.
+public struct EmulatedPeerHost: Sendable {
+    enum Host: Sendable {
         case phone(InitiatorHost)
         case accessory(ReflectorHostApp)
     }
@@ -32,10 +32,10 @@ struct EmulatedPeerHost {
     private var holdUntil: UInt64?
     static let phoneStartDelay: UInt64 = 200_000
     /// What the phone reported (set-up failures, procedures).
-    private(set) var phoneOutputs: [InitiatorHost.Output] = []
+    public private(set) var phoneOutputs: [InitiatorHost.Output] = []
 
     /// The phone, ranging whatever advertises.
-    static func phone(longTermKey: [UInt8]?, address: UInt64) -> EmulatedPeerHost {
+    public static func phone(longTermKey: [UInt8]?, address: UInt64) -> EmulatedPeerHost {
         let setup = LoopbackSetup()
         let key = longTermKey ?? [UInt8](repeating: 0, count: 16)
         let host = InitiatorHost(setup: InitiatorHost.Setup(connectionHandle: BoardController.connectionHandle, configuration: setup.configuration,
@@ -45,7 +45,7 @@ struct EmulatedPeerHost {
     }
 
     /// The accessory, advertising as "reflector-emu" from `address`.
-    static func accessory(longTermKey: [UInt8]?, address: UInt64) -> EmulatedPeerHost {
+    public static func accessory(longTermKey: [UInt8]?, address: UInt64) -> EmulatedPeerHost {
         let host = ReflectorHostApp(connectionHandle: BoardController.connectionHandle, waitsForConnection: true)
         return EmulatedPeerHost(host: .accessory(host), longTermKey: longTermKey ?? [UInt8](repeating: 0, count: 16), address: address)
     }
@@ -57,7 +57,7 @@ struct EmulatedPeerHost {
     }
 
     /// The next command for the peer board, if one may go now (µs on the air's clock).
-    mutating func nextCommand(now: UInt64) -> [UInt8]? {
+    public mutating func nextCommand(now: UInt64) -> [UInt8]? {
         guard awaitingOwn == nil, !awaitingHost else { return nil }
         if !own.isEmpty {
             let packet = own.removeFirst()
@@ -82,7 +82,7 @@ struct EmulatedPeerHost {
     }
 
     /// An event from the peer board.
-    mutating func handleEvent(_ event: HCIPacket, now: UInt64) {
+    public mutating func handleEvent(_ event: HCIPacket, now: UInt64) {
         if let answered = Self.answeredOpcode(event), let mine = awaitingOwn, answered == mine {
             awaitingOwn = nil
             return

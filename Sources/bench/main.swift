@@ -239,6 +239,8 @@ case "plan-json":
     benchmarkPlanJSON(seconds: seconds)
 case "air":
     benchmarkAir(seconds: seconds)
+case "two-boards":
+    benchmarkTwoBoards(seconds: seconds)
 case "all":
     benchmarkPlans(seconds: seconds, fixedCount: fixedCount)
     benchmarkLoopback(seconds: seconds)
@@ -247,5 +249,5 @@ case "all":
     benchmarkTDoAMap(seconds: seconds)
     benchmarkAir(seconds: seconds)
 default:
-    print("usage: bench [plans|plan-json|loopback|accuracy|tdoa|air|framer|serve|all] [--seconds S] [--plans N (procedures per point for accuracy)]")
+    print("usage: bench [plans|plan-json|loopback|accuracy|tdoa|air|framer|serve|two-boards|all] [--seconds S] [--plans N (procedures per point for accuracy)]")
 }

@@ -9,7 +9,7 @@ struct CommandLineTests {
     /// Every command's name with the flags of its table (for checks that run over all commands).
     static var commands: [(name: String, parse: ([String]) throws(ToolError) -> Void, valueFlags: [String], help: String)] {
         [entry(LoopbackCommand.self), entry(NearbyCommand.self), entry(PlanCommand.self), entry(EstimateCommand.self),
-         entry(ServeCommand.self), entry(CheckCommand.self), entry(PortsCommand.self), entry(FlashCommand.self),
+         entry(ServeCommand.self), entry(RangeCommand.self), entry(CheckCommand.self), entry(PortsCommand.self), entry(FlashCommand.self),
          entry(TDoACommand.self), entry(TDoAPlanCommand.self)]
     }
 

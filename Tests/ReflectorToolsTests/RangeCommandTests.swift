@@ -10,126 +10,127 @@ import Testing
 
 /// `reflector-emu range` against served boards, Bumble's reflector, and boards that fail:
 /// the figures it prints and the exit status and message for each failure.
-@Suite(.serialized)
-struct RangeCommandTests {
-    static let ltk = "000102030405060708090A0B0C0D0E0F"
+extension BoardBenchTests {
+    @Suite struct RangeCommandTests {
+        static let ltk = "000102030405060708090A0B0C0D0E0F"
 
-    /// The JSON Lines of a run: its procedure objects and its summary.
-    static func parse(_ stdout: String) throws -> (procedures: [[String: Any]], summary: [String: Any]?) {
-        var procedures: [[String: Any]] = []
-        var summary: [String: Any]?
-        for line in stdout.split(separator: "\n") {
-            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-            if let s = object["summary"] as? [String: Any] { summary = s } else { procedures.append(object) }
+        /// The JSON Lines of a run: its procedure objects and its summary.
+        static func parse(_ stdout: String) throws -> (procedures: [[String: Any]], summary: [String: Any]?) {
+            var procedures: [[String: Any]] = []
+            var summary: [String: Any]?
+            for line in stdout.split(separator: "\n") {
+                let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+                if let s = object["summary"] as? [String: Any] { summary = s } else { procedures.append(object) }
+            }
+            return (procedures, summary)
         }
-        return (procedures, summary)
-    }
 
-    /// Against the served initiator's emulated reflector ("reflector-emu", found by name):
-    /// five procedures within 5 cm of the air's 3.3 m, with the truth columns.
-    @Test func rangesTheServedReflector() throws {
-        let board = try ServedBoard(["--role", "initiator", "--channel", "free", "--distance", "3.3"])
-        defer { board.stop() }
-        let r = try ToolProcess.run(["range", "--pty", board.link, "--bond-ltk", Self.ltk, "--name", "reflector-emu", "--procedures", "5",
-                                     "--truth", "3.3", "--json"], timeout: 60)
-        #expect(r.status == 0 && !r.timedOut, "\(r.stderr)")
-        let (procedures, summary) = try Self.parse(r.stdout)
-        let distances = procedures.compactMap { $0["distance_m"] as? Double }
-        #expect(distances.count == 5 && distances.allSatisfy { abs($0 - 3.3) < 0.05 }, "\(r.stdout)")
-        #expect(procedures.allSatisfy { ($0["error_m"] as? Double).map { abs($0) < 0.05 } == true })
-        #expect(summary?["procedures"] as? Int == 5 && summary?["connections"] as? Int == 1)
-        #expect(r.stderr.contains("range: connected to C0:FF:EE:00:00:B1 (public address)"))
-    }
+        /// Against the served initiator's emulated reflector ("reflector-emu", found by name):
+        /// five procedures within 5 cm of the air's 3.3 m, with the truth columns.
+        @Test func rangesTheServedReflector() throws {
+            let board = try ServedBoard(["--role", "initiator", "--channel", "free", "--distance", "3.3"])
+            defer { board.stop() }
+            let r = try ToolProcess.run(["range", "--pty", board.link, "--bond-ltk", Self.ltk, "--name", "reflector-emu", "--procedures", "5",
+                                         "--truth", "3.3", "--json"], timeout: 60)
+            #expect(r.status == 0 && !r.timedOut, "\(r.stderr)")
+            let (procedures, summary) = try Self.parse(r.stdout)
+            let distances = procedures.compactMap { $0["distance_m"] as? Double }
+            #expect(distances.count == 5 && distances.allSatisfy { abs($0 - 3.3) < 0.05 }, "\(r.stdout)")
+            #expect(procedures.allSatisfy { ($0["error_m"] as? Double).map { abs($0) < 0.05 } == true })
+            #expect(summary?["procedures"] as? Int == 5 && summary?["connections"] as? Int == 1)
+            #expect(r.stderr.contains("range: connected to C0:FF:EE:00:00:B1 (public address)"))
+        }
 
-    /// Against a stack nobody here wrote: Bumble's reflector on board A of a two-board air,
-    /// found by the Ranging Service UUID it advertises (range's default), ranged from board B
-    /// with inline PCT within 0.3 m of the air's 2.5 m.
-    @Test func rangesBumblesReflector() throws {
-        let boards = try ServedBoard(["--distance", "2.5", "--channel", "free", "--caps-layout", "bumble"], boards: 2)
-        defer { boards.stop() }
-        let reflector = TwoBoardServeTests.BumbleReflector(line: boards.links[0], seconds: 40)
-        let r = try ToolProcess.run(["range", "--pty", boards.links[1], "--bond-ltk", Self.ltk, "--procedures", "3", "--json"], timeout: 60)
-        #expect(r.status == 0 && !r.timedOut, "\(r.stderr)")
-        let distances = try Self.parse(r.stdout).procedures.compactMap { $0["distance_m"] as? Double }
-        #expect(distances.count == 3 && distances.allSatisfy { abs($0 - 2.5) < 0.3 }, "\(r.stdout)")
-        #expect(r.stderr.contains("range: connected to F0:F1:F2:F3:F4:F6 (random address)"), "\(r.stderr)")
-        #expect(reflector.summary(timeout: 30)?["encrypted"] as? Bool == true)
-    }
+        /// Against a stack nobody here wrote: Bumble's reflector on board A of a two-board air,
+        /// found by the Ranging Service UUID it advertises (range's default), ranged from board B
+        /// with inline PCT within 0.3 m of the air's 2.5 m.
+        @Test func rangesBumblesReflector() throws {
+            let boards = try ServedBoard(["--distance", "2.5", "--channel", "free", "--caps-layout", "bumble"], boards: 2)
+            defer { boards.stop() }
+            let reflector = TwoBoardServeTests.BumbleReflector(line: boards.links[0], seconds: 40)
+            let r = try ToolProcess.run(["range", "--pty", boards.links[1], "--bond-ltk", Self.ltk, "--procedures", "3", "--json"], timeout: 60)
+            #expect(r.status == 0 && !r.timedOut, "\(r.stderr)")
+            let distances = try Self.parse(r.stdout).procedures.compactMap { $0["distance_m"] as? Double }
+            #expect(distances.count == 3 && distances.allSatisfy { abs($0 - 2.5) < 0.3 }, "\(r.stdout)")
+            #expect(r.stderr.contains("range: connected to F0:F1:F2:F3:F4:F6 (random address)"), "\(r.stderr)")
+            #expect(reflector.summary(timeout: 30)?["encrypted"] as? Bool == true)
+        }
 
-    /// A reflector that goes out of range while ranging: after the supervision timeout the link
-    /// is lost; with --once range prints what it had and exits 1 naming the reason.
-    @Test func reflectorThatLeavesEndsARunWithOnce() throws {
-        let board = try ServedBoard(["--role", "initiator", "--channel", "free", "--peer-leaves-after", "2"])
-        defer { board.stop() }
-        let r = try ToolProcess.run(["range", "--pty", board.link, "--bond-ltk", Self.ltk, "--name", "reflector-emu", "--once"], timeout: 60)
-        #expect(r.status == 1 && !r.timedOut)
-        #expect(r.stderr.contains("the reflector went away: connectionTimeout (0x8)"), "\(r.stderr)")
-        #expect(r.stdout.split(separator: "\n").filter { $0.hasPrefix("        ") }.count == 2, "\(r.stdout)")
-        #expect(r.stdout.contains("summary: 2 of 2 procedures gave a distance"))
-    }
+        /// A reflector that goes out of range while ranging: after the supervision timeout the link
+        /// is lost; with --once range prints what it had and exits 1 naming the reason.
+        @Test func reflectorThatLeavesEndsARunWithOnce() throws {
+            let board = try ServedBoard(["--role", "initiator", "--channel", "free", "--peer-leaves-after", "2"])
+            defer { board.stop() }
+            let r = try ToolProcess.run(["range", "--pty", board.link, "--bond-ltk", Self.ltk, "--name", "reflector-emu", "--once"], timeout: 60)
+            #expect(r.status == 1 && !r.timedOut)
+            #expect(r.stderr.contains("the reflector went away: connectionTimeout (0x8)"), "\(r.stderr)")
+            #expect(r.stdout.split(separator: "\n").filter { $0.hasPrefix("        ") }.count == 2, "\(r.stdout)")
+            #expect(r.stdout.contains("summary: 2 of 2 procedures gave a distance"))
+        }
 
-    /// Without --once a lost reflector is looked for again: when it comes back, ranging goes on
-    /// on a second connection (in process, on virtual time).
-    @Test func lostReflectorIsFoundAgain() throws {
-        var board = VirtualBoard(.init(role: .initiator, bondLTK: ServeCommand.hexBytes(Self.ltk)))
-        board.peerLeavesAfterProcedures = 2
-        var session = RangeSession(plan: .init(scanningFor: AdvertiserFilter(name: "reflector-emu"), longTermKey: ServeCommand.hexBytes(Self.ltk)!),
-                                   estimator: EstimatorChoice.kay.estimator)
-        var outputs: [RangeSession.Output] = []
-        var now: UInt64 = 0
-        while outputs.filter({ if case .procedure = $0 { true } else { false } }).count < 4 && now < 30_000_000 {
-            if let c = session.nextCommand() { board.receive(HCIPacket(indicator: .command, bytes: c)) }
-            for p in board.poll(now: now) {
-                for o in session.handle(p.bytes, at: Double(now) / 1e6) {
-                    outputs.append(o)
-                    if case .lost = o {
-                        session.reconnect()
-                        board.peerIsAbsent = false
+        /// Without --once a lost reflector is looked for again: when it comes back, ranging goes on
+        /// on a second connection (in process, on virtual time).
+        @Test func lostReflectorIsFoundAgain() throws {
+            var board = VirtualBoard(.init(role: .initiator, bondLTK: ServeCommand.hexBytes(Self.ltk)))
+            board.peerLeavesAfterProcedures = 2
+            var session = RangeSession(plan: .init(scanningFor: AdvertiserFilter(name: "reflector-emu"), longTermKey: ServeCommand.hexBytes(Self.ltk)!),
+                                       estimator: EstimatorChoice.kay.estimator)
+            var outputs: [RangeSession.Output] = []
+            var now: UInt64 = 0
+            while outputs.filter({ if case .procedure = $0 { true } else { false } }).count < 4 && now < 30_000_000 {
+                if let c = session.nextCommand() { board.receive(HCIPacket(indicator: .command, bytes: c)) }
+                for p in board.poll(now: now) {
+                    for o in session.handle(p.bytes, at: Double(now) / 1e6) {
+                        outputs.append(o)
+                        if case .lost = o {
+                            session.reconnect()
+                            board.peerIsAbsent = false
+                        }
                     }
                 }
+                now += 2_000
             }
-            now += 2_000
+            #expect(outputs.contains(.lost(.connectionTimeout)))
+            #expect(outputs.filter { if case .connected = $0 { true } else { false } }.count == 2)
+            #expect(outputs.filter { if case .procedure = $0 { true } else { false } }.count == 4)
+            #expect(session.connections == 2)
         }
-        #expect(outputs.contains(.lost(.connectionTimeout)))
-        #expect(outputs.filter { if case .connected = $0 { true } else { false } }.count == 2)
-        #expect(outputs.filter { if case .procedure = $0 { true } else { false } }.count == 4)
-        #expect(session.connections == 2)
-    }
 
-    /// A port where nothing answers: exit 2 within the timeout, naming the command and what to try.
-    @Test func silentPortIsNamed() throws {
-        let directory = try TemporaryDirectory("silent")
-        let silent = try PseudoTerminal(linkPath: directory.file("silent"), keepsReplicaOpen: true)
-        defer { silent.close() }
-        let started = Date()
-        let r = try ToolProcess.run(["range", "--pty", silent.path, "--bond-ltk", Self.ltk, "--timeout", "200"], timeout: 30)
-        #expect(r.status == 2 && r.stderr.contains("no answer to command 0xc03 within 200 ms"), "\(r.stderr)")
-        #expect(r.stderr.contains("--baud 115200"))
-        #expect(Date().timeIntervalSince(started) < 10)
-    }
-
-    /// Boards that cannot be an initiator: one without Channel Sounding, one whose CS is
-    /// reflector-only. Each is refused with the reason (exit 2).
-    @Test func boardsThatCannotInitiateAreRefused() throws {
-        var reflectorOnly = CSCapabilities.projectReflector()
-        reflectorOnly.roles = [.reflector]
-        for (caps, hidesCS, reason) in [(CSCapabilities.projectReflector(), true, "it does not support Channel Sounding (LE feature bit 46 is clear)"),
-                                        (reflectorOnly, false, "its CS capabilities do not include the initiator role")] {
-            let fake = try FakeBoard(capabilities: caps, hidesChannelSounding: hidesCS)
-            defer { fake.stop() }
-            let r = try ToolProcess.run(["range", "--pty", fake.path, "--bond-ltk", Self.ltk, "--timeout", "2000"], timeout: 30)
-            #expect(r.status == 2 && r.stderr.contains("this board cannot range as an initiator: \(reason)"), "\(r.stderr)")
+        /// A port where nothing answers: exit 2 within the timeout, naming the command and what to try.
+        @Test func silentPortIsNamed() throws {
+            let directory = try TemporaryDirectory("silent")
+            let silent = try PseudoTerminal(linkPath: directory.file("silent"), keepsReplicaOpen: true)
+            defer { silent.close() }
+            let started = Date()
+            let r = try ToolProcess.run(["range", "--pty", silent.path, "--bond-ltk", Self.ltk, "--timeout", "200"], timeout: 30)
+            #expect(r.status == 2 && r.stderr.contains("no answer to command 0xc03 within 200 ms"), "\(r.stderr)")
+            #expect(r.stderr.contains("--baud 115200"))
+            #expect(Date().timeIntervalSince(started) < 10)
         }
-    }
 
-    /// Usage errors name what is missing.
-    @Test func usageNamesWhatIsMissing() throws {
-        #expect(throws: ToolError.usage("range: give --port DEVICE or --pty LINK")) { _ = try RangeCommand.parse(["--bond-ltk", Self.ltk]) }
-        #expect(throws: ToolError.usage("range: give --bond-ltk HEX32, the key the reflector's host holds for this bond (pairing is not built yet)")) {
-            _ = try RangeCommand.parse(["--pty", "x"])
+        /// Boards that cannot be an initiator: one without Channel Sounding, one whose CS is
+        /// reflector-only. Each is refused with the reason (exit 2).
+        @Test func boardsThatCannotInitiateAreRefused() throws {
+            var reflectorOnly = CSCapabilities.projectReflector()
+            reflectorOnly.roles = [.reflector]
+            for (caps, hidesCS, reason) in [(CSCapabilities.projectReflector(), true, "it does not support Channel Sounding (LE feature bit 46 is clear)"),
+                                            (reflectorOnly, false, "its CS capabilities do not include the initiator role")] {
+                let fake = try FakeBoard(capabilities: caps, hidesChannelSounding: hidesCS)
+                defer { fake.stop() }
+                let r = try ToolProcess.run(["range", "--pty", fake.path, "--bond-ltk", Self.ltk, "--timeout", "2000"], timeout: 30)
+                #expect(r.status == 2 && r.stderr.contains("this board cannot range as an initiator: \(reason)"), "\(r.stderr)")
+            }
         }
-        #expect(throws: ToolError.usage("range: give at most one of --address, --name and --service")) {
-            _ = try RangeCommand.parse(["--pty", "x", "--bond-ltk", Self.ltk, "--name", "a", "--service", "185B"])
+
+        /// Usage errors name what is missing.
+        @Test func usageNamesWhatIsMissing() throws {
+            #expect(throws: ToolError.usage("range: give --port DEVICE or --pty LINK")) { _ = try RangeCommand.parse(["--bond-ltk", Self.ltk]) }
+            #expect(throws: ToolError.usage("range: give --bond-ltk HEX32, the key the reflector's host holds for this bond (pairing is not built yet)")) {
+                _ = try RangeCommand.parse(["--pty", "x"])
+            }
+            #expect(throws: ToolError.usage("range: give at most one of --address, --name and --service")) {
+                _ = try RangeCommand.parse(["--pty", "x", "--bond-ltk", Self.ltk, "--name", "a", "--service", "185B"])
+            }
         }
     }
 }

@@ -11,94 +11,95 @@ import Testing
 
 /// `serve --pty A --pty B`: two boards in one air, with host stacks on both lines and no
 /// emulated peer. Bumble is installed by scripts/ensure-deps; every process a test starts it stops.
-@Suite(.serialized)
-struct TwoBoardServeTests {
-    static let ltk = "000102030405060708090a0b0c0d0e0f"
-    static let reflectorAddress = "F0:F1:F2:F3:F4:F6"
-    static let peers = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Peers")
+extension BoardBenchTests {
+    @Suite struct TwoBoardServeTests {
+        static let ltk = "000102030405060708090a0b0c0d0e0f"
+        static let reflectorAddress = "F0:F1:F2:F3:F4:F6"
+        static let peers = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Peers")
 
-    /// A Bumble reflector on A, started in the background; its JSON summary when it ends.
-    final class BumbleReflector: @unchecked Sendable {
-        private let done = DispatchSemaphore(value: 0)
-        private var result: ToolProcess.Result?
+        /// A Bumble reflector on A, started in the background; its JSON summary when it ends.
+        final class BumbleReflector: @unchecked Sendable {
+            private let done = DispatchSemaphore(value: 0)
+            private var result: ToolProcess.Result?
 
-        init(line: String, seconds: Int) { start(line: line, seconds: seconds) }
+            init(line: String, seconds: Int) { start(line: line, seconds: seconds) }
 
-        private func start(line: String, seconds: Int) {
-            let script = TwoBoardServeTests.peers.appendingPathComponent("bumble_cs_reflector.py").path
-            DispatchQueue.global().async {
-                self.result = try? ToolProcess.run(URL(fileURLWithPath: "/usr/bin/env"),
-                                                   ["python3", script, line, TwoBoardServeTests.reflectorAddress, TwoBoardServeTests.ltk, "\(seconds)"],
-                                                   timeout: TimeInterval(seconds + 15))
-                self.done.signal()
-            }
-        }
-
-        /// The reflector's summary (waits for it to end, at most `timeout` s).
-        func summary(timeout: TimeInterval) -> [String: Any]? {
-            guard done.wait(timeout: .now() + timeout) == .success, let out = result?.stdout else { return nil }
-            let last = out.split(separator: "\n").last.map(String.init) ?? ""
-            return try? JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any]
-        }
-    }
-
-    /// Two stacks nobody here wrote: Bumble as reflector on A and as initiator on B connect,
-    /// encrypt with the bond's key, run CS with inline PCT, and the initiator's distances come
-    /// within 0.3 m of the air's 2.5 m; its disconnection reaches the reflector with its reason.
-    @Test func bumbleRangesBumbleThroughTwoBoards() throws {
-        let boards = try ServedBoard(["--distance", "2.5", "--channel", "free", "--caps-layout", "bumble"], boards: 2)
-        defer { boards.stop() }
-        let reflector = BumbleReflector(line: boards.links[0], seconds: 40)
-        let script = Self.peers.appendingPathComponent("bumble_cs_initiator.py").path
-        // The reflector advertises within a second of starting; the initiator connects when it hears it.
-        let r = try ToolProcess.run(URL(fileURLWithPath: "/usr/bin/env"),
-                                    ["python3", script, boards.links[1], Self.reflectorAddress, Self.ltk, "3", "random"], timeout: 60)
-        #expect(r.status == 0 && !r.timedOut, "initiator: \(r.stdout) \(r.stderr.suffix(2000))")
-        let object = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
-        let distances = (object?["procedures"] as? [[String: Any]] ?? []).compactMap { $0["distance_m"] as? Double }
-        #expect(object?["remote_inline_pct"] as? Bool == true)
-        #expect(distances.count == 3 && distances.allSatisfy { abs($0 - 2.5) < 0.3 }, "\(r.stdout)")
-        let summary = reflector.summary(timeout: 20)
-        #expect(summary?["encrypted"] as? Bool == true, "\(String(describing: summary))")
-        #expect((summary?["subevent_results"] as? Int ?? 0) >= 3)
-        #expect(summary?["disconnection_reason"] as? Int == Int(HCIStatus.remoteUserTerminatedConnection.rawValue))
-        #expect(summary?["peer_address"] as? String == "F0:F1:F2:F3:F4:F5")
-    }
-
-    /// The project's own initiator host on B finds Bumble's reflector on A by the Ranging
-    /// Service UUID it advertises (it scans: the reflector's random address is not given),
-    /// connects, encrypts and ranges it at 4 m.
-    @Test func ownInitiatorFindsAndRangesBumble() throws {
-        let boards = try ServedBoard(["--distance", "4", "--channel", "free", "--caps-layout", "bumble"], boards: 2)
-        defer { boards.stop() }
-        let reflector = BumbleReflector(line: boards.links[0], seconds: 40)
-        let port = try SerialPort(path: boards.links[1])
-        defer { port.close() }
-        let channel = HCIChannel(link: port, side: .host)
-        let setup = LoopbackSetup()
-        let key = try #require(ServeCommand.hexBytes(Self.ltk.uppercased()))
-        var host = InitiatorHost(setup: .init(connectionHandle: 0, configuration: setup.configuration, parameters: setup.parameters,
-                                              connect: .init(scanningFor: AdvertiserFilter(serviceUUID16: 0x185B), longTermKey: key)))
-        var distances: [Double] = []
-        var failure: HostError?
-        let deadline = Date().addingTimeInterval(40)
-        while distances.count < 3 && failure == nil && Date() < deadline {
-            if let command = host.nextCommand() { try channel.send(HCIPacket(indicator: .command, bytes: command)) }
-            guard let packet = try? channel.receive(timeout: 100) else { continue }
-            for out in host.handleEvent(packet.bytes) {
-                switch out {
-                case let .procedure(p, r):
-                    let tones = ToneSetBuilder.tones(initiator: p.steps, reflector: r, antennaPaths: p.antennaPaths)
-                    if let d = PhaseSlopeEstimator().estimate(tones)?.distance { distances.append(d) }
-                case .failed(let e): failure = e
-                default: break
+            private func start(line: String, seconds: Int) {
+                let script = TwoBoardServeTests.peers.appendingPathComponent("bumble_cs_reflector.py").path
+                DispatchQueue.global().async {
+                    self.result = try? ToolProcess.run(URL(fileURLWithPath: "/usr/bin/env"),
+                                                       ["python3", script, line, TwoBoardServeTests.reflectorAddress, TwoBoardServeTests.ltk, "\(seconds)"],
+                                                       timeout: TimeInterval(seconds + 15))
+                    self.done.signal()
                 }
             }
+
+            /// The reflector's summary (waits for it to end, at most `timeout` s).
+            func summary(timeout: TimeInterval) -> [String: Any]? {
+                guard done.wait(timeout: .now() + timeout) == .success, let out = result?.stdout else { return nil }
+                let last = out.split(separator: "\n").last.map(String.init) ?? ""
+                return try? JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any]
+            }
         }
-        #expect(failure == nil, "\(String(describing: failure))")
-        #expect(host.setup.connect?.peerAddress == 0xF0F1_F2F3_F4F6 && host.setup.connect?.peerAddressIsRandom == true)
-        #expect(distances.count == 3 && distances.allSatisfy { abs($0 - 4.0) < 0.3 }, "\(distances)")
-        try channel.send(Disconnect(connectionHandle: host.handle, reason: .remoteUserTerminatedConnection).packet)
-        #expect(reflector.summary(timeout: 20)?["encrypted"] as? Bool == true)
+
+        /// Two stacks nobody here wrote: Bumble as reflector on A and as initiator on B connect,
+        /// encrypt with the bond's key, run CS with inline PCT, and the initiator's distances come
+        /// within 0.3 m of the air's 2.5 m; its disconnection reaches the reflector with its reason.
+        @Test func bumbleRangesBumbleThroughTwoBoards() throws {
+            let boards = try ServedBoard(["--distance", "2.5", "--channel", "free", "--caps-layout", "bumble"], boards: 2)
+            defer { boards.stop() }
+            let reflector = BumbleReflector(line: boards.links[0], seconds: 40)
+            let script = Self.peers.appendingPathComponent("bumble_cs_initiator.py").path
+            // The reflector advertises within a second of starting; the initiator connects when it hears it.
+            let r = try ToolProcess.run(URL(fileURLWithPath: "/usr/bin/env"),
+                                        ["python3", script, boards.links[1], Self.reflectorAddress, Self.ltk, "3", "random"], timeout: 60)
+            #expect(r.status == 0 && !r.timedOut, "initiator: \(r.stdout) \(r.stderr.suffix(2000))")
+            let object = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
+            let distances = (object?["procedures"] as? [[String: Any]] ?? []).compactMap { $0["distance_m"] as? Double }
+            #expect(object?["remote_inline_pct"] as? Bool == true)
+            #expect(distances.count == 3 && distances.allSatisfy { abs($0 - 2.5) < 0.3 }, "\(r.stdout)")
+            let summary = reflector.summary(timeout: 20)
+            #expect(summary?["encrypted"] as? Bool == true, "\(String(describing: summary))")
+            #expect((summary?["subevent_results"] as? Int ?? 0) >= 3)
+            #expect(summary?["disconnection_reason"] as? Int == Int(HCIStatus.remoteUserTerminatedConnection.rawValue))
+            #expect(summary?["peer_address"] as? String == "F0:F1:F2:F3:F4:F5")
+        }
+
+        /// The project's own initiator host on B finds Bumble's reflector on A by the Ranging
+        /// Service UUID it advertises (it scans: the reflector's random address is not given),
+        /// connects, encrypts and ranges it at 4 m.
+        @Test func ownInitiatorFindsAndRangesBumble() throws {
+            let boards = try ServedBoard(["--distance", "4", "--channel", "free", "--caps-layout", "bumble"], boards: 2)
+            defer { boards.stop() }
+            let reflector = BumbleReflector(line: boards.links[0], seconds: 40)
+            let port = try SerialPort(path: boards.links[1])
+            defer { port.close() }
+            let channel = HCIChannel(link: port, side: .host)
+            let setup = LoopbackSetup()
+            let key = try #require(ServeCommand.hexBytes(Self.ltk.uppercased()))
+            var host = InitiatorHost(setup: .init(connectionHandle: 0, configuration: setup.configuration, parameters: setup.parameters,
+                                                  connect: .init(scanningFor: AdvertiserFilter(serviceUUID16: 0x185B), longTermKey: key)))
+            var distances: [Double] = []
+            var failure: HostError?
+            let deadline = Date().addingTimeInterval(40)
+            while distances.count < 3 && failure == nil && Date() < deadline {
+                if let command = host.nextCommand() { try channel.send(HCIPacket(indicator: .command, bytes: command)) }
+                guard let packet = try? channel.receive(timeout: 100) else { continue }
+                for out in host.handleEvent(packet.bytes) {
+                    switch out {
+                    case let .procedure(p, r):
+                        let tones = ToneSetBuilder.tones(initiator: p.steps, reflector: r, antennaPaths: p.antennaPaths)
+                        if let d = PhaseSlopeEstimator().estimate(tones)?.distance { distances.append(d) }
+                    case .failed(let e): failure = e
+                    default: break
+                    }
+                }
+            }
+            #expect(failure == nil, "\(String(describing: failure))")
+            #expect(host.setup.connect?.peerAddress == 0xF0F1_F2F3_F4F6 && host.setup.connect?.peerAddressIsRandom == true)
+            #expect(distances.count == 3 && distances.allSatisfy { abs($0 - 4.0) < 0.3 }, "\(distances); waiting for \(host.awaitedEvent ?? "nothing")")
+            try channel.send(Disconnect(connectionHandle: host.handle, reason: .remoteUserTerminatedConnection).packet)
+            #expect(reflector.summary(timeout: 20)?["encrypted"] as? Bool == true)
+        }
     }
 }

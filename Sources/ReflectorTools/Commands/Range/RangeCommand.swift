@@ -146,6 +146,9 @@ public enum RangeCommand: Command {
         let start = Date()
         var sentAt: Date?
         var scanningSince: Date? = start
+        // What the host waits for, since when: a board or reflector that never reports it has stopped.
+        var waiting: (event: String, since: Date)?
+        var lastResult = start
         var outcome = CommandOutcome.success
         running: while !StopSignal.requested {
             if let command = session.nextCommand() {
@@ -164,6 +167,7 @@ public enum RangeCommand: Command {
                         scanningSince = nil
                         report.status("connected to \(ServeCommand.addressText(address)) (\(random ? "random" : "public") address)")
                     case .procedure(let row):
+                        lastResult = Date()
                         report.procedure(row)
                         if let n = o.procedures, report.rows.count >= n { break running }
                     case let .aborted(counter, reasons):
@@ -197,6 +201,21 @@ public enum RangeCommand: Command {
                     + "(connectable)? Choose it with --address, --name or --service")
                 break
             }
+            if let event = session.awaitedEvent, !session.isScanning {
+                if waiting?.event != event { waiting = (event, Date()) }
+                if let w = waiting, Date().timeIntervalSince(w.since) > Self.eventTimeout {
+                    outcome = .failure(status: 2, "\(path): no \(w.event) within \(Int(Self.eventTimeout)) s; the board or the reflector stopped "
+                        + "answering (run with --btsnoop FILE to see the exchange)")
+                    break
+                }
+            } else {
+                waiting = nil
+            }
+            if session.isRanging, Date().timeIntervalSince(lastResult) > Self.eventTimeout {
+                outcome = .failure(status: 2, "\(path): no CS results for \(Int(Self.eventTimeout)) s while procedures are enabled "
+                    + "(run with --btsnoop FILE to see the exchange)")
+                break
+            }
             report.progress(scanning: session.isScanning, lookingFor: o.lookingFor)
         }
         // Leave the reflector as a phone does when its session ends: disconnect, and wait a
@@ -214,6 +233,11 @@ public enum RangeCommand: Command {
         report.finish(elapsed: Date().timeIntervalSince(start), connections: session.connections)
         return outcome
     }
+
+    /// How long an awaited event (a CS set-up step's completion, the next results) may take:
+    /// longer than any LL procedure's response timeout would be too long to notice; these
+    /// take milliseconds on a working link.
+    static let eventTimeout: TimeInterval = 10
 
     /// Why a controller cannot be a CS initiator, or nil if it can.
     static func initiatorProblem(_ f: ControllerProbe.Findings) -> String? {

@@ -61,6 +61,8 @@ struct RangeSession {
     /// The command the board has not answered yet.
     var unansweredOpcode: UInt16? { host.unansweredOpcode }
     var isScanning: Bool { host.isScanning }
+    /// The event the host waits for, by name (nil: none, or ranging).
+    var awaitedEvent: String? { host.awaitedEvent }
     var isRanging: Bool { host.isRanging }
 
     /// One event from the board, `time` seconds into the run.

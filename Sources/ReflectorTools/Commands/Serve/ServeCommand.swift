@@ -1,3 +1,4 @@
+import EmulatorMath
 import Foundation
 import HCITransport
 import RadioWorld
@@ -52,6 +53,7 @@ public enum ServeCommand: Command {
         /// Capture files, one per board in order.
         public var btsnoop: [String] = []
         public var peerLeavesAfter: Int?
+        public var timing = false
         public init() {}
 
         public var ptyLink: String? { lines.first.flatMap { if case .pty(let p) = $0 { p } else { nil } } }
@@ -178,8 +180,12 @@ public enum ServeCommand: Command {
         emit("ready " + o.lines.map(\.path).joined(separator: " "))
         let start = SystemClock.microseconds()
         var packets = [Int](repeating: 0, count: channels.count)
+        var lateness: [UInt64] = []
         serving: while !StopSignal.requested {
-            HCIChannel.waitForAny(channels, timeout: 2)
+            // Wake for the next CS procedure as well as for the hosts (at most 2 ms apart).
+            let now = SystemClock.microseconds() - start
+            let wait = served.nextProcedureStart.map { $0 > now ? Int(min(2_000, $0 - now) / 1000) : 0 } ?? 2
+            HCIChannel.waitForAny(channels, timeout: wait)
             for (i, channel) in channels.enumerated() {
                 while true {
                     do {
@@ -198,12 +204,22 @@ public enum ServeCommand: Command {
             for (i, channel) in channels.enumerated() {
                 for p in out[i] {
                     do { try channel.send(p) } catch { break }
+                    if o.timing, let due = served.lastProcedureStart,
+                       p.leSubeventCode == LESubeventCode.csSubeventResult || p.leSubeventCode == LESubeventCode.csSubeventResultContinue {
+                        lateness.append(SystemClock.microseconds() - start - min(due, SystemClock.microseconds() - start))
+                    }
                 }
             }
             if StopSignal.standardInputClosed() { break }
         }
         let from = channels.count == 1 ? "\(packets[0]) packets from the host" : "\(packets[0]) + \(packets[1]) packets from the hosts on A and B"
         emit("serve: stopped after \(from), \(served.proceduresRun) CS procedures")
+        if o.timing {
+            let sorted = lateness.sorted()
+            let q = { (p: Double) in sorted.isEmpty ? "-" : String(Quantile.ofSorted(sorted.map(Double.init), p).map { Int($0) } ?? 0) }
+            emit("serve: \(sorted.count) subevent results written a median \(q(0.5)) us, p99 \(q(0.99)) us, max \(sorted.last.map(String.init) ?? "-") us "
+                + "after their procedure was due")
+        }
         return .success
     }
 
@@ -249,6 +265,8 @@ struct ServedAir {
     }
 
     var proceduresRun: Int { one?.proceduresRun ?? two?.proceduresRun ?? 0 }
+    var nextProcedureStart: UInt64? { one?.air.nextProcedureStart ?? two?.nextProcedureStart }
+    var lastProcedureStart: UInt64? { one?.air.lastProcedureStart ?? two?.lastProcedureStart }
 }
 
 /// SIGINT and SIGTERM ask a long-running command to stop at its next loop turn.
