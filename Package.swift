@@ -89,7 +89,7 @@ let package = Package(
         // FuzzTargetsTests do. Every call into ReflectorTools goes through FuzzTargets/ToolsAdapter.swift.
         .target(name: "CFuzzing"),
         .target(name: "FuzzTargets", dependencies: ["ReflectorFirmware", "AnchorFirmware", "HCITransport", "MCUboot", "EmulatorMath",
-                                                    "RadioWorld", "BLEHost", "PhoneEmulation", "DLTDoA", "ReflectorTools"]),
+                                                    "RadioWorld", "BLEHost", "PhoneEmulation", "DLTDoA", "ReflectorTools", "VirtualBoard"]),
         .executableTarget(name: "reflector-fuzz", dependencies: ["FuzzTargets", "CFuzzing"]),
         .testTarget(name: "WireFormatTests", dependencies: ["WireFormat"]),
         .testTarget(name: "ReflectorFirmwareTests", dependencies: ["ReflectorFirmware", "EmulatorMath", "TestSupport"]),

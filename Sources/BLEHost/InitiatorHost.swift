@@ -138,6 +138,21 @@ public struct InitiatorHost: Sendable {
         awaiting = LECSProcedureEnableComplete.subeventCode
     }
 
+    /// After LE CS Procedure Enable Complete reported a failure, tries LE CS Procedure Enable
+    /// again: a reflector whose host has not allowed its role yet (LE CS Set Default Settings
+    /// comes on its own schedule) refuses the start, and a later try succeeds. Returns false
+    /// (and does nothing) when the host failed at any other step.
+    @discardableResult
+    public mutating func retryProcedureEnable() -> Bool {
+        guard case .procedureFailed(event: Self.procedureEnableEvent, _)? = failure else { return false }
+        failure = nil
+        awaiting = nil
+        stage = Self.lastStage
+        return true
+    }
+
+    public static let procedureEnableEvent = "CS Procedure Enable Complete"
+
     /// Starts procedures again after `stop()` has completed (`.disabled`), with new procedure
     /// parameters: LE CS Set Procedure Parameters, which the controller takes only while
     /// procedures are disabled (Core 6.0 Vol 4 Part E §7.8.140), then LE CS Procedure Enable.
@@ -203,7 +218,7 @@ public struct InitiatorHost: Sendable {
             return finishAwait(code: code)
         case LECSProcedureEnableComplete.subeventCode:
             guard let e = try? LECSProcedureEnableComplete.decode(try event.leSubeventBody(code)) else { return fail(.malformedEvent("CS Procedure Enable Complete")) }
-            guard e.status == .success else { return fail(.procedureFailed(event: "CS Procedure Enable Complete", status: e.status)) }
+            guard e.status == .success else { return fail(.procedureFailed(event: Self.procedureEnableEvent, status: e.status)) }
             awaiting = nil
             if e.enabled {
                 enableComplete = e

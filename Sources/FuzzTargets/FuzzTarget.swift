@@ -27,6 +27,7 @@ public enum FuzzTargets {
         H4Target.target,
         HCICommandsTarget.target,
         ControllerTarget.target,
+        BoardAirTarget.target,
         HCIEventsTarget.target,
         HostTarget.target,
         LLPDUTarget.target,

@@ -43,7 +43,9 @@ def distance(tones):
 
 async def main(path, peer, ltk, count, address_type):
     result = {"host": "bumble", "procedures": []}
-    async with await open_transport(f"serial:{path},1000000") as (source, sink):
+    # A path is a serial line at 1 Mbaud; a Bumble transport (serial:/dev/ttyACM0,1000000,rtscts) is taken as it is.
+    transport = path if path.startswith(("serial:", "pty:", "usb:", "tcp-client:")) else f"serial:{path},1000000"
+    async with await open_transport(transport) as (source, sink):
         device = Device.with_hci("bumble", hci.Address("F0:F1:F2:F3:F4:F5"), source, sink)
         # A stock power-on with Channel Sounding enabled, as a new user configures it: Bumble sets
         # the CS host feature and reads the local CS capabilities only if the controller's

@@ -21,7 +21,9 @@ from bumble.transport import open_transport
 
 async def main(path, address, ltk, seconds):
     result = {"host": "bumble", "role": "reflector", "subevent_results": 0}
-    async with await open_transport(f"serial:{path},1000000") as (source, sink):
+    # A path is a serial line at 1 Mbaud; a Bumble transport (serial:/dev/ttyACM0,1000000,rtscts) is taken as it is.
+    transport = path if path.startswith(("serial:", "pty:", "usb:", "tcp-client:")) else f"serial:{path},1000000"
+    async with await open_transport(transport) as (source, sink):
         device = Device.with_hci("bumble-reflector", hci.Address(address), source, sink)
         device.config.channel_sounding_enabled = True
 

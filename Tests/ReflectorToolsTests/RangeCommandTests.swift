@@ -4,6 +4,7 @@ import HCITransport
 @testable import ReflectorFirmware
 @testable import ReflectorTools
 @testable import SerialTransport
+import RadioWorld
 import TestSupport
 import Testing
 @testable import VirtualBoard
@@ -191,4 +192,63 @@ final class FakeBoard: @unchecked Sendable {
     }
 
     deinit { stop() }
+}
+
+extension BoardBenchTests.RangeCommandTests {
+    /// A reflector whose host allows its role late (LE CS Set Default Settings 1.2 s after the
+    /// link is encrypted): its controller refuses the first starts (LL_REJECT_EXT_IND, which
+    /// must reach the initiator's host as a failed LE CS Procedure Enable Complete at once, not
+    /// after a 40 s timeout), and range's session tries again until procedures run.
+    @Test func refusedStartIsTriedAgain() throws {
+        var air = BoardAir(BoardController(capabilities: .projectReflector(), address: 0xC0FF_EE00_00A0, seed: 1),
+                           BoardController(capabilities: .projectReflector(), address: 0xC0FF_EE00_00B0, seed: 2),
+                           scenario: AirScenario(seed: 1, geometry: AirGeometry(distance: 1.5), channelModel: .freeSpace, snrDB: 30))
+        let key = [UInt8](0..<16)
+        let h = BoardController.connectionHandle
+        // Board B's host: masks, advertising; the key on request; the reflector role late.
+        var script: [(at: UInt64, packet: HCIPacket)] = [
+            (0, HCIPacket(opcode: HCIOpcode.setEventMask, parameters: [UInt8](repeating: 0xFF, count: 8))),
+            (0, HCIPacket(opcode: HCIOpcode.leSetEventMask, parameters: [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01])),
+            (0, LESetAdvertisingParameters(intervalMin: 0x20, intervalMax: 0x20).packet),
+            (0, LESetAdvertisingData(data: [0x02, 0x01, 0x06, 0x03, 0x03, 0x5B, 0x18]).packet),
+            (0, LESetAdvertisingEnable(enable: true).packet),
+        ]
+        var session = RangeSession(plan: .init(scanningFor: AdvertiserFilter(serviceUUID16: 0x185B), longTermKey: key), estimator: EstimatorChoice.kay.estimator)
+        var outputs: [RangeSession.Output] = []
+        var refusedAt: UInt64?, encryptedAt: UInt64?
+        var now: UInt64 = 0
+        while outputs.filter({ if case .procedure = $0 { true } else { false } }).count < 2 && now < 20_000_000 {
+            session.tick(at: Double(now) / 1e6)
+            if let c = session.nextCommand() { air.receive(HCIPacket(indicator: .command, bytes: c), on: 0) }
+            while let next = script.first, next.at <= now {
+                script.removeFirst()
+                air.receive(next.packet, on: 1)
+            }
+            let out = air.poll(now: now)
+            for p in out[1] {
+                if p.leSubeventCode == LESubeventCode.longTermKeyRequest {
+                    air.receive(LELongTermKeyRequestReply(connectionHandle: h, longTermKey: key).packet, on: 1)
+                }
+                if p.eventCode == HCIEventCode.encryptionChange, encryptedAt == nil {
+                    encryptedAt = now
+                    script.append((now + 1_200_000, LECSSetDefaultSettings(connectionHandle: h, initiatorEnabled: false, reflectorEnabled: true,
+                                                                          csSyncAntennaSelection: 1, maxTxPower: 20).packet))
+                }
+            }
+            for p in out[0] {
+                for o in session.handle(p.bytes, at: Double(now) / 1e6) {
+                    outputs.append(o)
+                    if case .startRefused = o, refusedAt == nil { refusedAt = now }
+                    if case .failed(let e) = o { Issue.record("the session failed: \(e)") }
+                }
+            }
+            now += 2_000
+        }
+        let encrypted = try #require(encryptedAt)
+        let refused = try #require(refusedAt, "the early start was not refused")
+        #expect(refused - encrypted < 500_000, "the refusal took \(refused - encrypted) us")
+        #expect(outputs.contains(.startRefused(.commandDisallowed)))
+        let procedures = outputs.compactMap { if case .procedure(let r) = $0 { r } else { nil } }
+        #expect(procedures.count == 2 && procedures.allSatisfy { abs(($0.raw ?? 0) - 1.5) < 0.05 }, "\(procedures)")
+    }
 }

@@ -17,7 +17,7 @@ import Testing
     }
 
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let needsHardware: Set<String> = ["serve", "check", "ports", "flash"]
+    static let needsHardware: Set<String> = ["serve", "check", "ports", "flash", "range"]
 
     /// The runnable transcripts of the README.
     static let transcripts: [Transcript] = {

@@ -64,42 +64,5 @@ extension BoardBenchTests {
             #expect(summary?["disconnection_reason"] as? Int == Int(HCIStatus.remoteUserTerminatedConnection.rawValue))
             #expect(summary?["peer_address"] as? String == "F0:F1:F2:F3:F4:F5")
         }
-
-        /// The project's own initiator host on B finds Bumble's reflector on A by the Ranging
-        /// Service UUID it advertises (it scans: the reflector's random address is not given),
-        /// connects, encrypts and ranges it at 4 m.
-        @Test func ownInitiatorFindsAndRangesBumble() throws {
-            let boards = try ServedBoard(["--distance", "4", "--channel", "free", "--caps-layout", "bumble"], boards: 2)
-            defer { boards.stop() }
-            let reflector = BumbleReflector(line: boards.links[0], seconds: 40)
-            let port = try SerialPort(path: boards.links[1])
-            defer { port.close() }
-            let channel = HCIChannel(link: port, side: .host)
-            let setup = LoopbackSetup()
-            let key = try #require(ServeCommand.hexBytes(Self.ltk.uppercased()))
-            var host = InitiatorHost(setup: .init(connectionHandle: 0, configuration: setup.configuration, parameters: setup.parameters,
-                                                  connect: .init(scanningFor: AdvertiserFilter(serviceUUID16: 0x185B), longTermKey: key)))
-            var distances: [Double] = []
-            var failure: HostError?
-            let deadline = Date().addingTimeInterval(40)
-            while distances.count < 3 && failure == nil && Date() < deadline {
-                if let command = host.nextCommand() { try channel.send(HCIPacket(indicator: .command, bytes: command)) }
-                guard let packet = try? channel.receive(timeout: 100) else { continue }
-                for out in host.handleEvent(packet.bytes) {
-                    switch out {
-                    case let .procedure(p, r):
-                        let tones = ToneSetBuilder.tones(initiator: p.steps, reflector: r, antennaPaths: p.antennaPaths)
-                        if let d = PhaseSlopeEstimator().estimate(tones)?.distance { distances.append(d) }
-                    case .failed(let e): failure = e
-                    default: break
-                    }
-                }
-            }
-            #expect(failure == nil, "\(String(describing: failure))")
-            #expect(host.setup.connect?.peerAddress == 0xF0F1_F2F3_F4F6 && host.setup.connect?.peerAddressIsRandom == true)
-            #expect(distances.count == 3 && distances.allSatisfy { abs($0 - 4.0) < 0.3 }, "\(distances); waiting for \(host.awaitedEvent ?? "nothing")")
-            try channel.send(Disconnect(connectionHandle: host.handle, reason: .remoteUserTerminatedConnection).packet)
-            #expect(reflector.summary(timeout: 20)?["encrypted"] as? Bool == true)
-        }
     }
 }

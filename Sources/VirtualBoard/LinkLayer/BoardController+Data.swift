@@ -56,12 +56,18 @@ extension BoardController {
             link?.lengthUpdatePending = false
             applyLengths(remote: remote)
         case .rejectExtended(let rejected, let error):
-            if rejected == LinkControlPDU.encryptionRequest(rand: 0, ediv: 0, skdm: 0, ivm: 0).opcode { encryptionRejected(error) }
+            // The board's own procedure (encryption start); a reject of any other PDU is the CS
+            // controller's (LL_CS_REQ refused by a reflector whose host has not allowed the role).
+            guard rejected == Self.encryptionRequestOpcode else { return cs.receiveFromPeer(payload) }
+            encryptionRejected(error)
         case .encryptionRequest, .encryptionResponse, .startEncryptionRequest, .startEncryptionResponse, .pauseEncryptionRequest,
              .pauseEncryptionResponse:
             receiveEncryption(pdu)
         }
     }
+
+    /// LL_ENC_REQ's opcode, which LL_REJECT_EXT_IND names when the peripheral has no key.
+    static let encryptionRequestOpcode: UInt8 = 0x03
 
     /// Sends one of the board's LL control PDUs on the link, encrypted when encryption is on.
     mutating func send(_ pdu: LinkControlPDU) {

@@ -62,7 +62,7 @@ extension BoardController {
         }
         complete(op, status: .success, handle: handle)
         self.link?.encryption = LinkEncryption()
-        send(.rejectExtended(opcode: 0x03, error: .pinOrKeyMissing))
+        send(.rejectExtended(opcode: Self.encryptionRequestOpcode, error: .pinOrKeyMissing))
     }
 
     /// The encryption procedures' PDUs from the peer.
@@ -81,7 +81,7 @@ extension BoardController {
             } else {
                 // A host that masked the request cannot answer: the controller rejects as for a negative reply.
                 self.link?.encryption = LinkEncryption()
-                send(.rejectExtended(opcode: 0x03, error: .pinOrKeyMissing))
+                send(.rejectExtended(opcode: Self.encryptionRequestOpcode, error: .pinOrKeyMissing))
             }
         case let (.encryptionResponse(skds, _), true):
             guard e.phase == .starting, e.longTermKey != nil else { return }

@@ -151,6 +151,7 @@ public enum RangeCommand: Command {
         var lastResult = start
         var outcome = CommandOutcome.success
         running: while !StopSignal.requested {
+            session.tick(at: Date().timeIntervalSince(start))
             if let command = session.nextCommand() {
                 do { try channel.send(HCIPacket(indicator: .command, bytes: command)) } catch {
                     outcome = .failure(status: 2, error.description)
@@ -170,6 +171,8 @@ public enum RangeCommand: Command {
                         lastResult = Date()
                         report.procedure(row)
                         if let n = o.procedures, report.rows.count >= n { break running }
+                    case .startRefused(let status):
+                        report.status("the reflector refused to start procedures (\(status), 0x\(String(status.rawValue, radix: 16))); trying again")
                     case let .aborted(counter, reasons):
                         report.status("procedure \(counter) was aborted: \(RangeReport.describe(reasons))")
                     case .lost(let reason):

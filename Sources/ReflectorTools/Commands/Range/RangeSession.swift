@@ -27,6 +27,8 @@ struct RangeSession {
         case aborted(procedureCounter: UInt16, AbortReasons)
         /// The link went down with this reason; `reconnect()` starts over.
         case lost(HCIStatus)
+        /// The reflector refused to start procedures; the session tries again shortly.
+        case startRefused(HCIStatus)
         /// Set-up or ranging failed for a reason reconnecting does not mend.
         case failed(HostError)
     }
@@ -36,6 +38,12 @@ struct RangeSession {
     private(set) var host: InitiatorHost
     private var tracker = DistanceTracker()
     private(set) var connections = 0
+    /// When to try LE CS Procedure Enable again (s into the run), and how many tries are left.
+    private var retryAt: Double?
+    private var retriesLeft = Self.startRetries
+    /// A refused start is tried again this often, this many times (a reflector's host allows
+    /// its role when it is ready: Nordic's on connection, others after pairing or GATT).
+    static let startRetryInterval = 0.5, startRetries = 20
     /// The link's handle while it is up (from Connection Complete until Disconnection Complete).
     private(set) var connectedHandle: UInt16?
     /// Commands of the session's own (Disconnect), sent before the host's next.
@@ -51,6 +59,13 @@ struct RangeSession {
     mutating func nextCommand() -> [UInt8]? {
         if !own.isEmpty { return own.removeFirst().bytes }
         return host.nextCommand()
+    }
+
+    /// Lets time pass (`time` s into the run): a refused start is tried again when due.
+    mutating func tick(at time: Double) {
+        guard let at = retryAt, time >= at else { return }
+        retryAt = nil
+        host.retryProcedureEnable()
     }
 
     /// Ends the link (Disconnect, Remote User Terminated Connection, as a phone ending its session).
@@ -79,6 +94,10 @@ struct RangeSession {
                 out.append(.procedure(Row(procedureCounter: p.procedureCounter, time: time, raw: estimate?.distance,
                                           smoothed: estimate == nil ? nil : smoothed, quality: estimate?.quality)))
             case .failed(.linkLost(let reason)): out.append(.lost(reason))
+            case .failed(.procedureFailed(event: InitiatorHost.procedureEnableEvent, let status)) where retriesLeft > 0:
+                retriesLeft -= 1
+                retryAt = time + Self.startRetryInterval
+                out.append(.startRefused(status))
             case .failed(let e): out.append(.failed(e))
             case .enabled, .disabled: break
             }
@@ -101,5 +120,7 @@ struct RangeSession {
     /// Starts over after a lost link: a fresh host resets the board and looks for the reflector again.
     mutating func reconnect() {
         host = InitiatorHost(setup: setup)
+        retryAt = nil
+        retriesLeft = Self.startRetries
     }
 }

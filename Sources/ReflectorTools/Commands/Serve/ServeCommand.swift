@@ -96,6 +96,7 @@ public enum ServeCommand: Command {
             .value(\.layout, "--caps-layout", "FORM", OptionValue(allowed: "zephyr or bumble") { v in
                 v == "zephyr" ? CapabilitiesLayout.v2 : v == "bumble" ? .v2WithPHYSpecificRTT : nil
             }, help: "zephyr (default: 31-octet v2 capabilities) or bumble (34 octets)"),
+            .flag(\.timing, "--timing", help: "at the end, how late the subevent results reached the line", "(median, p99, max: from the procedure's start to the write)"),
             .value("--btsnoop", "FILE", .text, help: "record the HCI traffic on the line, both directions", "(twice with two boards: A's line, then B's)") {
                 o, v throws(ToolError) in o.btsnoop.append(v)
             },
