@@ -217,7 +217,7 @@ public enum ServeCommand: Command {
         emit("serve: stopped after \(from), \(served.proceduresRun) CS procedures")
         if o.timing {
             let sorted = lateness.sorted()
-            let q = { (p: Double) in sorted.isEmpty ? "-" : String(Quantile.ofSorted(sorted.map(Double.init), p).map { Int($0) } ?? 0) }
+            let q = { (p: Double) in sorted.isEmpty ? "-" : String(Quantile.ofSorted(sorted.map { Double($0) }, p).map { Int($0) } ?? 0) }
             emit("serve: \(sorted.count) subevent results written a median \(q(0.5)) us, p99 \(q(0.99)) us, max \(sorted.last.map(String.init) ?? "-") us "
                 + "after their procedure was due")
         }
