@@ -101,6 +101,9 @@ public struct BoardController: Sendable {
         if let since = link?.peerSilentSince, let timeout = link?.supervisionTimeoutMicroseconds, now >= since + timeout {
             teardown(reason: .connectionTimeout, silently: true)
         }
+        if let link, let since = link.procedureSince, now - min(now, since) >= LLProcedureState.responseTimeout {
+            teardown(reason: .llResponseTimeout, silently: true)
+        }
     }
 
     /// The CS controller's events go to the host, its LL PDUs on the air; if it dropped the

@@ -177,4 +177,28 @@ import Testing
         let e = try #require(bench.leEvents(1, LEReadRemoteFeaturesComplete.self).first)
         #expect(e.features == bench.air[0].cs.leFeatures | BoardController.boardFeatures && e.features & 1 << 46 != 0)
     }
+
+    /// The board's own LL procedures wait T_PRT (40 s) for the peer's answer, as the CS
+    /// controller's do: an encryption start and a feature exchange a peer never answers end the
+    /// link with LL Response Timeout (0x22), and the peer, hearing no more, times out (0x08).
+    @Test func unansweredProceduresEndTheLinkAfterTheResponseTimeout() {
+        for feature in [false, true] {
+            var bench = AirBench()
+            bench.connect()
+            bench.air.deafBoard = 1
+            let asked = bench.now
+            if feature {
+                bench.command(0, LEReadRemoteFeatures(connectionHandle: Self.handle))
+            } else {
+                bench.command(0, LEEnableEncryption(connectionHandle: Self.handle, longTermKey: Self.ltk))
+            }
+            bench.run(for: 39_990_000)
+            #expect(bench.events(0, DisconnectionComplete.self).isEmpty, "before T_PRT")
+            bench.run(for: 20_000)
+            #expect(bench.events(0, DisconnectionComplete.self) == [DisconnectionComplete(connectionHandle: Self.handle, reason: .llResponseTimeout)])
+            #expect(bench.now - asked >= 40_000_000)
+            bench.run(for: 4_010_000)
+            #expect(bench.events(1, DisconnectionComplete.self) == [DisconnectionComplete(connectionHandle: Self.handle, reason: .connectionTimeout)])
+        }
+    }
 }

@@ -119,9 +119,9 @@ extension BoardController {
     /// from a central, LL_PERIPHERAL_FEATURE_REQ from a peripheral) and the complete event.
     mutating func readRemoteFeatures(_ op: UInt16, _ p: [UInt8]) {
         guard let link, (try? LEReadRemoteFeatures.decode(p))?.connectionHandle == handle else { return status(op, .unknownConnectionIdentifier) }
-        guard !link.featureRequestPending else { return status(op, .commandDisallowed) }
+        guard link.featureRequestSince == nil else { return status(op, .commandDisallowed) }
         status(op, .success)
-        self.link?.featureRequestPending = true
+        self.link?.featureRequestSince = now
         let features = localFeatures
         send(link.isCentral ? .featureRequest(features) : .peripheralFeatureRequest(features))
     }

@@ -44,16 +44,16 @@ extension BoardController {
             _ = remote
             send(.featureResponse(localFeatures))
         case .featureResponse(let remote):
-            guard link?.featureRequestPending == true else { return }
-            link?.featureRequestPending = false
+            guard link?.featureRequestSince != nil else { return }
+            link?.featureRequestSince = nil
             leMeta(LESubeventCode.readRemoteFeaturesComplete, LEReadRemoteFeaturesComplete(connectionHandle: handle, features: remote).packet)
         case .lengthRequest(let remote):
             guard let local = link?.localLengths else { return }
             send(.lengthResponse(local))
             applyLengths(remote: remote)
         case .lengthResponse(let remote):
-            guard link?.lengthUpdatePending == true else { return }
-            link?.lengthUpdatePending = false
+            guard link?.lengthUpdateSince != nil else { return }
+            link?.lengthUpdateSince = nil
             applyLengths(remote: remote)
         case .rejectExtended(let rejected, let error):
             // The board's own procedure (encryption start); a reject of any other PDU is the CS
@@ -132,8 +132,8 @@ extension BoardController {
 
     /// LL_LENGTH_REQ with this side's limits (§5.1.9), unless one is already out.
     mutating func startLengthUpdate() {
-        guard let link, !link.lengthUpdatePending else { return }
-        self.link?.lengthUpdatePending = true
+        guard let link, link.lengthUpdateSince == nil else { return }
+        self.link?.lengthUpdateSince = now
         send(.lengthRequest(link.localLengths))
     }
 

@@ -22,6 +22,7 @@ extension BoardController {
         if link.encryption.phase == .on {
             self.link?.encryption.phase = .pausing
             self.link?.encryption.refreshing = true
+            self.link?.encryption.awaitingSince = now
             send(.pauseEncryptionRequest)
         } else {
             startEncryption()
@@ -34,6 +35,7 @@ extension BoardController {
         let skdm = random.next()
         link?.encryption.skdm = skdm
         link?.encryption.phase = .starting
+        link?.encryption.awaitingSince = now
         send(.encryptionRequest(rand: e.rand, ediv: e.ediv, skdm: skdm, ivm: UInt32(truncatingIfNeeded: random.next())))
     }
 
@@ -50,6 +52,7 @@ extension BoardController {
         let key = sessionKey(reply.longTermKey, link.encryption)
         self.link?.encryption.longTermKey = reply.longTermKey
         self.link?.encryption.rxKey = key
+        self.link?.encryption.awaitingSince = now
         send(.startEncryptionRequest)
     }
 
@@ -147,6 +150,7 @@ extension BoardController {
     /// Encryption is on: Encryption Change (§7.7.8), or after a pause Encryption Key Refresh Complete (§7.7.39).
     mutating func encryptionChanged(refresh: Bool) {
         link?.encryption.refreshing = false
+        link?.encryption.awaitingSince = nil
         if refresh {
             if allows(event: EncryptionKeyRefreshComplete.eventCode) {
                 events.append(EncryptionKeyRefreshComplete(status: .success, connectionHandle: handle).packet)

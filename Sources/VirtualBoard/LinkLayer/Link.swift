@@ -10,13 +10,17 @@ public struct Link: Sendable, Equatable {
     /// This side's limits, and the effective ones once a data length update ran (§4.5.10).
     public var localLengths: DataLengths
     public var effectiveLengths = DataLengths.initial
-    /// A data length update this side started and the peer has not answered.
-    var lengthUpdatePending = false
-    /// The host asked for the peer's features (LE Read Remote Features) and waits.
-    var featureRequestPending = false
+    /// When this side's data length update began, while the peer has not answered it.
+    var lengthUpdateSince: UInt64?
+    /// When the host asked for the peer's features (LE Read Remote Features), while it waits.
+    var featureRequestSince: UInt64?
     public var encryption = LinkEncryption()
     /// When the peer's connection events stopped (it left without LL_TERMINATE_IND).
     var peerSilentSince: UInt64?
+    /// When this side's oldest unanswered LL procedure began (encryption start or pause, the
+    /// feature exchange, the data length update): T_PRT (40 s) after it, the link is lost with
+    /// LL Response Timeout (Vol 6 Part B §5.2), as the CS controller does for its procedures.
+    var procedureSince: UInt64? { [lengthUpdateSince, featureRequestSince, encryption.awaitingSince].compactMap { $0 }.min() }
 
     var supervisionTimeoutMicroseconds: UInt64 { UInt64(supervisionTimeout) * 10_000 }
 }
@@ -46,6 +50,9 @@ public struct LinkEncryption: Sendable, Equatable {
     var rxKey: UInt64?
     /// The start follows a pause (a key refresh): the host hears Encryption Key Refresh Complete.
     var refreshing = false
+    /// When this side sent the PDU it waits on the peer's answer to (LL_ENC_REQ or
+    /// LL_PAUSE_ENC_REQ from the central, LL_START_ENC_REQ from the peripheral).
+    var awaitingSince: UInt64?
 
     public var isOn: Bool { phase == .on }
 }
