@@ -31,8 +31,10 @@ extension BoardBenchTests {
         @Test func rangesTheServedReflector() throws {
             let board = try ServedBoard(["--role", "initiator", "--channel", "free", "--distance", "3.3"])
             defer { board.stop() }
+            let directory = try TemporaryDirectory("range-plot")
+            let plot = directory.file("range.svg")
             let r = try ToolProcess.run(["range", "--pty", board.link, "--bond-ltk", Self.ltk, "--name", "reflector-emu", "--procedures", "5",
-                                         "--truth", "3.3", "--json"], timeout: 60)
+                                         "--truth", "3.3", "--json", "--plot", plot], timeout: 60)
             #expect(r.status == 0 && !r.timedOut, "\(r.stderr)")
             let (procedures, summary) = try Self.parse(r.stdout)
             let distances = procedures.compactMap { $0["distance_m"] as? Double }
@@ -40,6 +42,8 @@ extension BoardBenchTests {
             #expect(procedures.allSatisfy { ($0["error_m"] as? Double).map { abs($0) < 0.05 } == true })
             #expect(summary?["procedures"] as? Int == 5 && summary?["connections"] as? Int == 1)
             #expect(r.stderr.contains("range: connected to C0:FF:EE:00:00:B1 (public address)"))
+            let svg = try String(contentsOfFile: plot, encoding: .utf8)
+            #expect(svg.contains("<svg ") && svg.contains("Distance against truth") && svg.contains("true 3.30 m"), "\(svg.prefix(300))")
         }
 
         /// Against a stack nobody here wrote: Bumble's reflector on board A of a two-board air,

@@ -52,7 +52,7 @@ public struct LoopbackPlot: Sendable {
     public var impulseMaxDistance: Double?
     /// One row per procedure: true distance, raw estimate (nil when there was none) and the
     /// smoothed distance (nil before the filter has a value), metres.
-    public var trace: [(procedure: Int, truth: Double, raw: Double?, smoothed: Double?)]
+    public var trace: [(procedure: Int, truth: Double?, raw: Double?, smoothed: Double?)]
     /// Width and per-panel height in pixels.
     public var width: Double = 720
     public var panelHeight: Double = 340
@@ -60,7 +60,7 @@ public struct LoopbackPlot: Sendable {
     public init(frequenciesMHz: [Double], phases: [Double], fit: PhaseFit?, estimatedDistance: Double? = nil,
                 impulse: [(distance: Double, magnitude: Double)], firstPath: Double?, trueDistance: Double?,
                 impulseMaxDistance: Double? = nil,
-                trace: [(procedure: Int, truth: Double, raw: Double?, smoothed: Double?)]) {
+                trace: [(procedure: Int, truth: Double?, raw: Double?, smoothed: Double?)]) {
         self.frequenciesMHz = frequenciesMHz
         self.phases = phases
         self.fit = fit
@@ -130,16 +130,18 @@ public struct LoopbackPlot: Sendable {
                         markerLines: markers, width: width, height: panelHeight)
     }
 
-    /// Panel 3: truth, raw estimates and smoothed distance per procedure.
+    /// Panel 3: truth (when every procedure has one), raw estimates and smoothed distance per procedure.
     public var traceChart: SVGChart {
         let x = trace.map { Double($0.procedure) }
-        let series = [
-            ChartSeries(name: "true distance", x: x, y: trace.map(\.truth), style: .dashedLine, color: ChartPalette.color(at: 7)),
+        let truths = trace.compactMap(\.truth)
+        let hasTruth = truths.count == trace.count
+        var series = hasTruth ? [ChartSeries(name: "true distance", x: x, y: truths, style: .dashedLine, color: ChartPalette.color(at: 7))] : []
+        series += [
             ChartSeries(name: "raw estimate", x: x, y: trace.map { $0.raw ?? .nan }, style: .markers, color: ChartPalette.color(at: 1)),
             ChartSeries(name: "smoothed", x: x, y: trace.map { $0.smoothed ?? .nan }, style: .line, color: ChartPalette.color(at: 0)),
         ]
         let missing = trace.filter { $0.raw == nil }.count
-        var title = "Distance against truth"
+        var title = hasTruth ? "Distance against truth" : "Distance per procedure"
         if missing > 0 { title += " (\(missing) of \(trace.count) procedures without an estimate)" }
         return SVGChart(title: title, xAxis: ChartAxis(label: "Procedure"), yAxis: ChartAxis(label: "Distance", unit: "m"),
                         series: series, width: width, height: panelHeight)

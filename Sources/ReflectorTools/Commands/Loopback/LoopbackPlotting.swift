@@ -8,7 +8,13 @@ import SVGCharts
 /// first path and the truth marked, and the whole run's distances against truth.
 enum LoopbackPlotting {
     static func svg(_ input: LoopbackCommand.PlotInput, rows: [LoopbackCommand.Row], estimatorName: String) -> String {
-        let path = input.tones.paths.first ?? []
+        let trace = rows.enumerated().map { (procedure: $0.offset, truth: Optional($0.element.truth), raw: $0.element.raw, smoothed: $0.element.smoothed) }
+        return svg(tones: input.tones, truth: input.truth, trace: trace)
+    }
+
+    /// The picture for any run: the first procedure's tones, the truth if known, the distance trace.
+    static func svg(tones: ToneSet, truth: Double?, trace: [(procedure: Int, truth: Double?, raw: Double?, smoothed: Double?)]) -> String {
+        let path = tones.paths.first ?? []
         var frequencies: [Double] = []
         var phases: [Double] = []
         var fit: LoopbackPlot.PhaseFit?
@@ -37,8 +43,7 @@ enum LoopbackPlotting {
             for (bin, m) in magnitude.enumerated() { impulse.append((Double(bin) * ifft.binSize, m / peak)) }
             firstPath = e.distance
         }
-        let trace = rows.enumerated().map { (procedure: $0.offset, truth: $0.element.truth, raw: $0.element.raw, smoothed: $0.element.smoothed) }
         return LoopbackPlot(frequenciesMHz: frequencies, phases: phases, fit: fit, estimatedDistance: estimated, impulse: impulse,
-                            firstPath: firstPath, trueDistance: input.truth, trace: trace).svg
+                            firstPath: firstPath, trueDistance: truth, trace: trace).svg
     }
 }

@@ -43,6 +43,7 @@ public enum RangeCommand: Command {
         public var truth: Double?
         public var json = false
         public var btsnoop: String?
+        public var plot: String?
         public var timeout = 3000
         public var scanTimeout = 30
         public var progress = true
@@ -98,6 +99,8 @@ public enum RangeCommand: Command {
             .value(\.estimator, "--estimator", "NAME", .choice(EstimatorChoice.self), help: "kay (phase slope, default), ls, ifft, esprit"),
             .value(\.truth, "--truth", "M", .number(0...1000, "m"), help: "the true distance: adds true_m and error_m columns"),
             .json(\.json, help: "JSON Lines: one object per procedure, then {\"summary\": {...}}"),
+            .value(\.plot, "--plot", "FILE.svg", .text, help: "the first procedure's phase and impulse response, and every",
+                   "procedure's distance (against --truth when given)"),
             .value(\.btsnoop, "--btsnoop", "FILE", .text, help: "record the HCI traffic (opens in Wireshark and btmon)"),
             .value(\.timeout, "--timeout", "MS", .integer(10...60_000, allowed: "milliseconds from 10 to 60000"),
                    help: "how long the board may take to answer a command (default 3000)"),
@@ -140,6 +143,7 @@ public enum RangeCommand: Command {
         }
 
         var session = RangeSession(plan: .init(scanningFor: o.filter, longTermKey: o.ltk!), estimator: o.estimator.estimator)
+        session.keepsFirstTones = o.plot != nil
         var report = RangeReport(options: o, output: output)
         report.start()
         StopSignal.install()
@@ -234,6 +238,13 @@ public enum RangeCommand: Command {
             }
         }
         report.finish(elapsed: Date().timeIntervalSince(start), connections: session.connections)
+        if let path = o.plot {
+            guard let tones = session.firstTones else {
+                return outcome.status != 0 ? outcome : .failure(status: 2, "\(path): no procedure to plot")
+            }
+            let trace = report.rows.enumerated().map { (procedure: $0.offset, truth: o.truth, raw: $0.element.raw, smoothed: $0.element.smoothed) }
+            try OutputFile.write(LoopbackPlotting.svg(tones: tones, truth: o.truth, trace: trace), to: path)
+        }
         return outcome
     }
 

@@ -38,6 +38,9 @@ struct RangeSession {
     private(set) var host: InitiatorHost
     private var tracker = DistanceTracker()
     private(set) var connections = 0
+    /// Keep the first procedure's tones (for `--plot`), and them once kept.
+    var keepsFirstTones = false
+    private(set) var firstTones: ToneSet?
     /// When to try LE CS Procedure Enable again (s into the run), and how many tries are left.
     private var retryAt: Double?
     private var retriesLeft = Self.startRetries
@@ -89,6 +92,7 @@ struct RangeSession {
             case let .procedure(p, reflectorSteps):
                 if p.isAborted, let reasons = p.subevents.last?.abortReasons { out.append(.aborted(procedureCounter: p.procedureCounter, reasons)) }
                 let tones = ToneSetBuilder.tones(initiator: p.steps, reflector: reflectorSteps, antennaPaths: p.antennaPaths)
+                if keepsFirstTones && firstTones == nil { firstTones = tones }
                 let estimate = estimator.estimate(tones)
                 let smoothed = tracker.update(estimate?.distance, at: time)
                 out.append(.procedure(Row(procedureCounter: p.procedureCounter, time: time, raw: estimate?.distance,
