@@ -13,8 +13,9 @@ extension BoardController {
 
     /// LE features the board adds to the CS controller's: LE Encryption (0), Extended Reject
     /// Indication (2), Peripheral-initiated Features Exchange (3), LE Data Packet Length
-    /// Extension (5) (Core 6.0 Vol 6 Part B §4.6).
-    static let boardFeatures: UInt64 = 1 << 0 | 1 << 2 | 1 << 3 | 1 << 5
+    /// Extension (5), LE Extended Advertising (12) (Core 6.0 Vol 6 Part B §4.6). With bit 12 a
+    /// host may advertise, scan and connect with the extended commands, as Bumble then does.
+    static let boardFeatures: UInt64 = 1 << 0 | 1 << 2 | 1 << 3 | 1 << 5 | 1 << 12
 
     /// Reset (§7.3.2): no connection (the peer's supervision timer ends its side), no
     /// advertising, scanning or connecting, the host's settings and the CS controller reset.
