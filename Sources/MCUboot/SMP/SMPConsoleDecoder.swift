@@ -24,7 +24,12 @@ public struct SMPConsoleDecoder: Sendable {
     private var line: [UInt8] = []
     private var lineOverflowed = false
     private var inFrame = false
+    /// The frame's base64 text so far, and what its first `decodedCharacters` characters (a
+    /// multiple of four) decode to: each line's new characters are decoded once, so a frame of
+    /// many lines costs time linear in its length (base64 quads decode independently).
     private var text: [UInt8] = []
+    private var decoded: [UInt8] = []
+    private var decodedCharacters = 0
 
     public init(maximumFrameLength: Int = 4096, maximumLineLength: Int = 1024) {
         self.maximumFrameLength = maximumFrameLength
@@ -66,7 +71,13 @@ public struct SMPConsoleDecoder: Sendable {
         line.removeAll()
         lineOverflowed = false
         inFrame = false
+        clearText()
+    }
+
+    private mutating func clearText() {
         text.removeAll()
+        decoded.removeAll()
+        decodedCharacters = 0
     }
 
     private mutating func endOfLine(_ events: inout [Event]) {
@@ -78,6 +89,7 @@ public struct SMPConsoleDecoder: Sendable {
         if marker == (0x06, 0x09) {
             if inFrame { events.append(.error(.interrupted)) }
             inFrame = true
+            clearText()
             text = Array(chars)
         } else if marker == (0x04, 0x14), inFrame {
             text += chars
@@ -89,7 +101,13 @@ public struct SMPConsoleDecoder: Sendable {
 
     private mutating func complete(_ events: inout [Event]) {
         guard text.count % 4 == 0 else { return }
-        guard let decoded = Base64.decode(text) else { return fail(.badBase64, &events) }
+        if text.count > decodedCharacters {
+            // Padding may only end the whole text: after a padded quad, more text is invalid.
+            let padded = decodedCharacters > 0 && text[decodedCharacters - 1] == UInt8(ascii: "=")
+            guard !padded, let more = Base64.decode(text[decodedCharacters...]) else { return fail(.badBase64, &events) }
+            decoded += more
+            decodedCharacters = text.count
+        }
         var length = ByteReader(decoded)
         guard let declaredLength = try? length.u16("Length", endianness: .big) else { return }
         let declared = Int(declaredLength)
@@ -99,9 +117,10 @@ public struct SMPConsoleDecoder: Sendable {
         let body = decoded[2...]
         guard CRC16.xmodem(body) == 0 else { return fail(.badCRC, &events) }
         inFrame = false
-        text.removeAll()
+        let packet = Array(body.dropLast(2))
+        clearText()
         do {
-            events.append(.packet(try SMPPacket(decoding: Array(body.dropLast(2)))))
+            events.append(.packet(try SMPPacket(decoding: packet)))
         } catch {
             events.append(.error(.badPacket(error)))
         }
@@ -109,7 +128,7 @@ public struct SMPConsoleDecoder: Sendable {
 
     private mutating func fail(_ e: SMPConsoleError, _ events: inout [Event]) {
         inFrame = false
-        text.removeAll()
+        clearText()
         events.append(.error(e))
     }
 }
