@@ -7,7 +7,10 @@ Sounding (remote capabilities, default settings, config with inline PCT, securit
 parameters, enable), collects the LE CS Subevent Result events, and estimates the distance
 from the initiator's PCTs (phase slope over adjacent channels). Prints one JSON object.
 
-usage: bumble_cs_initiator.py SERIAL_PATH PEER_ADDRESS LTK_HEX [PROCEDURES [public|random]]
+usage: bumble_cs_initiator.py SERIAL_PATH PEER_ADDRESS LTK_HEX [PROCEDURES [public|random [ipt|no-ipt]]]
+
+With no-ipt the configuration asks for no inline PCT transfer: the distance then needs the
+reflector's PCTs too, so each procedure also lists its tones (channel: [I, Q] summed).
 """
 import asyncio
 import cmath
@@ -41,7 +44,7 @@ def distance(tones):
     return d if d >= -10 else d + 299792458.0 / 2e6
 
 
-async def main(path, peer, ltk, count, address_type):
+async def main(path, peer, ltk, count, address_type, ipt):
     result = {"host": "bumble", "procedures": []}
     # A path is a serial line at 1 Mbaud; a Bumble transport (serial:/dev/ttyACM0,1000000,rtscts) is taken as it is.
     transport = path if path.startswith(("serial:", "pty:", "usb:", "tcp-client:")) else f"serial:{path},1000000"
@@ -69,7 +72,7 @@ async def main(path, peer, ltk, count, address_type):
         result["remote_inline_pct"] = bool(caps.subfeatures_supported & 0x10)
         await device.set_default_cs_settings(connection, role_enable=hci.CsRoleMask.INITIATOR)
         config = await asyncio.wait_for(device.create_cs_config(
-            connection, channel_map=bytes.fromhex("FCFF7FFCFFFFFFFFFF1F"), cs_enhancements=0x01), 10)
+            connection, channel_map=bytes.fromhex("FCFF7FFCFFFFFFFFFF1F"), cs_enhancements=0x01 if ipt else 0x00), 10)
         await asyncio.wait_for(device.enable_cs_security(connection), 10)
         await device.set_cs_procedure_parameters(connection, config, max_procedure_len=0x0140, preferred_peer_antenna=0x01,
                                                  max_subevent_len=7000, max_procedure_count=count)
@@ -82,7 +85,8 @@ async def main(path, peer, ltk, count, address_type):
                     tones.setdefault(channel, 0j)
                     tones[channel] += pct(int.from_bytes(data[1:4], "little"))
             if event.procedure_done_status == 0:
-                result["procedures"].append({"distance_m": distance(dict(tones))})
+                result["procedures"].append({"distance_m": distance(dict(tones)),
+                                             "tones": {str(ch): [z.real, z.imag] for ch, z in sorted(tones.items())}})
                 tones.clear()
                 if len(result["procedures"]) >= count and not finished.done():
                     finished.set_result(None)
@@ -97,4 +101,4 @@ async def main(path, peer, ltk, count, address_type):
 
 if __name__ == "__main__":
     asyncio.run(main(sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]) if len(sys.argv) > 4 else 3,
-                     sys.argv[5] if len(sys.argv) > 5 else "public"))
+                     sys.argv[5] if len(sys.argv) > 5 else "public", (sys.argv[6] if len(sys.argv) > 6 else "ipt") == "ipt"))

@@ -5,7 +5,9 @@ Attaches to the board's serial path with H4, powers the controller up with Chann
 enabled, advertises connectably (legacy advertising from its random static address, with the
 Ranging Service UUID 0x185B and a name), answers the central's LE Long Term Key Request with
 the bond's key, and once the link is encrypted allows the reflector role (LE CS Set Default
-Settings). Runs until the central disconnects, then prints one JSON object with what it saw.
+Settings). Runs until the central disconnects, then prints one JSON object with what it saw,
+its own tones per procedure among it (channel: [I, Q] of its mode-2 PCTs, summed), which an
+initiator without inline PCT needs for the distance.
 
 usage: bumble_cs_reflector.py SERIAL_PATH ADDRESS LTK_HEX [SECONDS]
 """
@@ -20,7 +22,7 @@ from bumble.transport import open_transport
 
 
 async def main(path, address, ltk, seconds):
-    result = {"host": "bumble", "role": "reflector", "subevent_results": 0}
+    result = {"host": "bumble", "role": "reflector", "subevent_results": 0, "procedures": []}
     # A path is a serial line at 1 Mbaud; a Bumble transport (serial:/dev/ttyACM0,1000000,rtscts) is taken as it is.
     transport = path if path.startswith(("serial:", "pty:", "usb:", "tcp-client:")) else f"serial:{path},1000000"
     async with await open_transport(transport) as (source, sink):
@@ -49,11 +51,26 @@ async def main(path, address, ltk, seconds):
             connection.on("connection_encryption_change", on_encryption_change)
             connection.on("disconnection", on_disconnection)
 
+        tones = {}
+
+        def add_steps(event):
+            for mode, channel, data in zip(event.step_mode, event.step_channel, event.step_data):
+                if mode == 2 and len(data) >= 4:
+                    value = int.from_bytes(data[1:4], "little")
+                    i, q = value & 0xFFF, (value >> 12) & 0xFFF
+                    z = complex(i - 4096 if i >= 2048 else i, q - 4096 if q >= 2048 else q)
+                    tones[channel] = tones.get(channel, 0j) + z
+            if event.procedure_done_status == 0:
+                result["procedures"].append({str(ch): [z.real, z.imag] for ch, z in sorted(tones.items())})
+                tones.clear()
+
         def count_results(event):
             result["subevent_results"] += 1
+            add_steps(event)
 
         device.on("connection", on_connection)
         device.host.on("cs_subevent_result", count_results)
+        device.host.on("cs_subevent_result_continue", add_steps)
         data = AdvertisingData([
             (AdvertisingData.FLAGS, bytes([0x06])),
             (AdvertisingData.COMPLETE_LIST_OF_16_BIT_SERVICE_CLASS_UUIDS, bytes([0x5B, 0x18])),
