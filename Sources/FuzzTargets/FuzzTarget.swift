@@ -29,6 +29,7 @@ public enum FuzzTargets {
         ControllerTarget.target,
         BoardAirTarget.target,
         HCIEventsTarget.target,
+        L2CAPTarget.target,
         HostTarget.target,
         LLPDUTarget.target,
         RASTarget.target,

@@ -1,0 +1,127 @@
+import BLEHost
+import EmulatorMath
+import Foundation
+import ReflectorFirmware
+import TestSupport
+import Testing
+
+/// L2CAP over ACL on the host side: the basic frame's bytes, reassembly of a controller's
+/// fragments with every malformation a peer can send, fragmentation to the controller's buffer
+/// length with its credits, and both directions against Bumble's own framing and assembler.
+@Suite struct L2CAPTests {
+    /// ATT Exchange MTU Request (MTU 247) on the ATT channel, as btmon shows it: 03 00 04 00 02 F7 00.
+    @Test func basicFrameBytes() throws {
+        let frame = L2CAPFrame(channel: L2CAPFrame.attributeProtocol, payload: [0x02, 0xF7, 0x00])
+        #expect(frame.encode() == [0x03, 0x00, 0x04, 0x00, 0x02, 0xF7, 0x00])
+        #expect(try L2CAPFrame.decode([0x03, 0x00, 0x04, 0x00, 0x02, 0xF7, 0x00]) == frame)
+        #expect(throws: DecodeError.truncated(field: "Information_Payload", needed: 1)) { try L2CAPFrame.decode([0x03, 0x00, 0x04, 0x00, 0x02, 0xF7]) }
+        #expect(throws: DecodeError.trailingBytes(extra: 1)) { try L2CAPFrame.decode([0x00, 0x00, 0x06, 0x00, 0xAA]) }
+        #expect(L2CAPFrame(channel: 4, payload: [UInt8](repeating: 0, count: 65_536)).encode() == nil)
+    }
+
+    /// A frame in a start and continuations comes out whole at the last fragment; an empty
+    /// payload and a split inside the basic header work too.
+    @Test func fragmentsReassemble() {
+        var r = L2CAPReassembler()
+        let frame = L2CAPFrame(channel: 6, payload: Array(0..<60))
+        let bytes = frame.encode()!
+        #expect(r.add(boundary: 0b10, bytes[0..<1]) == [.incomplete])
+        #expect(r.add(boundary: 0b01, bytes[1..<27]) == [.incomplete] && r.isInsideFrame)
+        #expect(r.add(boundary: 0b01, bytes[27..<54]) == [.incomplete])
+        #expect(r.add(boundary: 0b01, bytes[54...]) == [.frame(frame)] && !r.isInsideFrame)
+        #expect(r.add(boundary: 0b00, [0, 0, 5, 0]) == [.frame(L2CAPFrame(channel: 5, payload: []))])
+    }
+
+    /// What a peer or controller may get wrong is dropped and named, and the next frame is read.
+    @Test func malformedFragmentsAreDropped() {
+        var r = L2CAPReassembler(maximumPayload: 100)
+        #expect(r.add(boundary: 0b01, [1, 2, 3]) == [.dropped(.continuationWithoutStart(octets: 3))])
+        #expect(r.add(boundary: 0b10, [10, 0, 4, 0, 1]) == [.incomplete])
+        #expect(r.add(boundary: 0b10, [1, 0, 4, 0, 9]) == [.dropped(.startInterruptedFrame(droppedOctets: 5)), .frame(L2CAPFrame(channel: 4, payload: [9]))])
+        #expect(r.add(boundary: 0b10, [101, 0, 4, 0]) == [.dropped(.tooLong(declared: 101, maximum: 100))])
+        #expect(r.add(boundary: 0b10, [2, 0, 4, 0, 1, 2, 3]) == [.dropped(.overrun(declared: 2, received: 3))])
+        #expect(r.add(boundary: 0b11, [0, 0, 4, 0]) == [.dropped(.invalidBoundary)])
+        #expect(r.add(boundary: 0b10, [1, 0, 4, 0, 7]) == [.frame(L2CAPFrame(channel: 4, payload: [7]))])
+    }
+
+    /// Outbound: fragments of the buffer length, 0b00 then 0b01, at most as many in flight as
+    /// the controller has buffers, the rest released by Number Of Completed Packets in order.
+    @Test func outboundKeepsToTheControllersBuffers() throws {
+        var out = ACLOutbound(connectionHandle: 0x0040, bufferLength: 27, bufferCount: 2)
+        out.enqueue(L2CAPFrame(channel: 4, payload: [UInt8](repeating: 0xA5, count: 96)))  // 100 octets: 27, 27, 27, 19
+        let first = out.sendable()
+        #expect(first.map { $0.parameters.count } == [27, 27] && first.map(\.aclPacketBoundary) == [0b00, 0b01])
+        #expect(out.sendable().isEmpty && out.inFlight == 2 && out.queued == 2)
+        out.completed(1)
+        #expect(out.sendable().map { $0.parameters.count } == [27])
+        out.completed(5)  // more than were sent: all free, no more
+        let rest = out.sendable()
+        #expect(rest.map { $0.parameters.count } == [19] && rest.allSatisfy { $0.aclHandle == 0x0040 } && out.inFlight == 1)
+        var r = L2CAPReassembler()
+        var got: [L2CAPReassembler.Outcome] = []
+        for p in first + [try #require(try? HCIPacket.acl(handle: 0x40, packetBoundary: 0b01, data: Array(repeating: 0xA5, count: 27)))] + rest {
+            got += r.add(boundary: p.aclPacketBoundary ?? 0, p.parameters)
+        }
+        #expect(got.last == .frame(L2CAPFrame(channel: 4, payload: [UInt8](repeating: 0xA5, count: 96))))
+    }
+
+    /// Against Bumble (`bumble.l2cap.L2CAP_PDU`, `bumble.hci.HCI_AclDataPacketAssembler`):
+    /// for seeded frames of every size class, Bumble's PDU bytes are ours, our fragments (27 and
+    /// 251 octets) reassemble in Bumble's assembler to the same PDU, and Bumble's fragments
+    /// (its host's split: first non-flushable, then continuations) reassemble in ours.
+    @Test func framingAgreesWithBumble() throws {
+        var rng = SplitMix64(seed: 0x12CA_F0E1)
+        var frames: [L2CAPFrame] = []
+        for size in [0, 1, 22, 23, 27, 100, 247, 251, 512, 1000] {
+            let channel: UInt16 = [4, 5, 6][rng.below(3)]
+            frames.append(L2CAPFrame(channel: channel, payload: (0..<size).map { _ in UInt8(truncatingIfNeeded: rng.next()) }))
+        }
+        var lines: [String] = []
+        for f in frames {
+            for length in [27, 251] {
+                var out = ACLOutbound(connectionHandle: 0x0040, bufferLength: length, bufferCount: 1_000)
+                out.enqueue(f)
+                let fragments = out.sendable().map { Hex.string($0.h4Bytes) }.joined(separator: ",")
+                lines.append("\(f.channel)\t\(Hex.string(f.payload))\t\(length)\t\(fragments)")
+            }
+        }
+        let directory = try TemporaryDirectory("l2cap-bumble")
+        let input = directory.file("frames.tsv")
+        try lines.joined(separator: "\n").write(toFile: input, atomically: true, encoding: .utf8)
+        let script = """
+            import sys
+            from bumble import hci, l2cap
+            for line in open(sys.argv[1]).read().split('\\n'):
+                cid, payload, length, fragments = line.split('\\t')
+                pdu = bytes(l2cap.L2CAP_PDU(int(cid), bytes.fromhex(payload)))
+                got = []
+                assembler = hci.HCI_AclDataPacketAssembler(lambda data: got.append(data))
+                for f in fragments.split(','):
+                    assembler.feed_packet(hci.HCI_Packet.from_bytes(bytes.fromhex(f)))
+                length = int(length)
+                theirs = []
+                for i in range(0, len(pdu), length):
+                    pb = hci.HCI_ACL_PB_FIRST_NON_FLUSHABLE if i == 0 else hci.HCI_ACL_PB_CONTINUATION
+                    chunk = pdu[i:i + length]
+                    theirs.append(bytes(hci.HCI_AclDataPacket(connection_handle=0x40, pb_flag=pb, bc_flag=0, data_total_length=len(chunk), data=chunk)).hex())
+                print(pdu.hex() + '\\t' + (got[0].hex() if len(got) == 1 else 'ERR %d PDUs' % len(got)) + '\\t' + ','.join(theirs))
+            """
+        let r = try ToolProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, input], timeout: 120)
+        try #require(r.status == 0 && !r.timedOut, "python3 with bumble failed: \(r.stderr)")
+        let answers = r.stdout.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        try #require(answers.count == lines.count)
+        for (i, answer) in answers.enumerated() {
+            let frame = frames[i / 2]
+            let ours = Hex.string(frame.encode()!)
+            #expect(answer[0] == ours, "Bumble's PDU for frame \(i / 2)")
+            #expect(answer[1] == ours, "Bumble reassembled our fragments of frame \(i / 2) to \(answer[1].prefix(40))")
+            var reassembler = L2CAPReassembler(maximumPayload: 4096)
+            var outcomes: [L2CAPReassembler.Outcome] = []
+            for hex in answer[2].split(separator: ",") {
+                let p = try HCIPacket(h4: Hex.bytes(String(hex)))
+                outcomes += reassembler.add(boundary: p.aclPacketBoundary ?? 0, p.parameters)
+            }
+            #expect(outcomes.last == .frame(frame) && outcomes.dropLast().allSatisfy { $0 == .incomplete }, "ours reassembled Bumble's fragments of frame \(i / 2)")
+        }
+    }
+}
