@@ -30,6 +30,7 @@ public enum FuzzTargets {
         BoardAirTarget.target,
         HCIEventsTarget.target,
         L2CAPTarget.target,
+        ATTTarget.target,
         HostTarget.target,
         LLPDUTarget.target,
         RASTarget.target,
