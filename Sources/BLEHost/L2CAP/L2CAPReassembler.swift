@@ -5,7 +5,8 @@
 ///
 /// What a controller or a peer may get wrong is dropped and reported, never trapped on: a
 /// continuation with no frame begun, a start while a frame is incomplete (the incomplete one is
-/// dropped), more octets than the header declared, a frame longer than `maximumPayload`.
+/// dropped), more octets than the header declared, a frame longer than `maximumPayload`; a
+/// packet with the reserved boundary flag 0b11 is dropped alone (the frame in progress stays).
 public struct L2CAPReassembler: Sendable {
     public enum Outcome: Equatable, Sendable {
         case frame(L2CAPFrame)

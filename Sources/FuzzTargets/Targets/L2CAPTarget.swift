@@ -8,7 +8,8 @@ import ReflectorFirmware
 /// Packet_Boundary_Flag tag % 4.
 ///
 /// Checks: every frame is exactly the octets fed since its start fragment, within the payload
-/// limit; after a drop nothing of the dropped frame is kept.
+/// limit; after a drop nothing of the dropped frame is kept; a packet with the reserved
+/// boundary flag is dropped alone, the frame in progress kept.
 enum L2CAPTarget {
     static let limit = 600
 
@@ -30,8 +31,10 @@ enum L2CAPTarget {
                     require(f.payload.count <= limit, "a frame over the limit: \(f.payload.count)")
                     require(f.encode() == current, "a frame that is not the octets fed since its start")
                     current = nil
-                case .dropped(let e):
-                    if case .startInterruptedFrame = e { continue }
+                case .dropped(.startInterruptedFrame), .dropped(.invalidBoundary):
+                    // The new start is the frame now; a reserved boundary flag drops only its packet.
+                    continue
+                case .dropped:
                     current = nil
                 case .incomplete:
                     require(r.isInsideFrame, "incomplete, but no frame in progress")
