@@ -8,6 +8,7 @@ import HCITransport
 @testable import SerialTransport
 import TestSupport
 import Testing
+import VirtualBoard
 
 /// `serve --pty A --pty B`: two boards in one air, with host stacks on both lines and no
 /// emulated peer. Bumble is installed by scripts/ensure-deps; every process a test starts it stops.
@@ -103,6 +104,80 @@ extension BoardBenchTests {
             guard s.re != 0 || s.im != 0 else { return nil }
             let d = -299_792_458.0 * atan2(s.im, s.re) / (4 * Double.pi * 1e6)
             return d >= -10 ? d : d + 299_792_458.0 / 2e6
+        }
+
+        /// This project's GATT server (the Ranging Service over `L2CAPLink` and `ATTServer`) on
+        /// board A, and a GATT client nobody here wrote on board B: Bumble connects, exchanges the
+        /// MTU, discovers the services and the Ranging Service's characteristics, is refused RAS
+        /// Features before encryption (Insufficient Encryption), reads them once encrypted,
+        /// subscribes to Real-time Ranging Data and receives a notification.
+        @Test func bumbleReadsOurGATTServer() throws {
+            let boards = try ServedBoard(["--distance", "2"], boards: 2)
+            defer { boards.stop() }
+            let script = Self.peers.appendingPathComponent("bumble_gatt_client.py").path
+            final class Run: @unchecked Sendable { var result: ToolProcess.Result? }
+            let run = Run()
+            let done = DispatchSemaphore(value: 0)
+            let line = boards.links[1]
+            DispatchQueue.global().async {
+                run.result = try? ToolProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", script, line, "C0:FF:EE:00:00:A0", Self.ltk], timeout: 45)
+                done.signal()
+            }
+            let port = try SerialPort(path: boards.links[0])
+            defer { port.close() }
+            let channel = HCIChannel(link: port, side: .host)
+            var db = AttributeDatabase()
+            db.addService(.uuid16(0x1800), [.init(uuid: .uuid16(0x2A00), properties: .read, value: Array("reflector-emu".utf8))])
+            let ras = db.addService(.uuid16(0x185B), [
+                .init(uuid: .uuid16(0x2C14), properties: .read, value: [0x01, 0, 0, 0], encrypted: true),
+                .init(uuid: .uuid16(0x2C15), properties: [.notify, .indicate], value: [0x03, 0x00, 0x00, 0x10], encrypted: true),
+            ])
+            var server = ATTServer(database: db)
+            var link = L2CAPLink(connectionHandle: BoardController.connectionHandle, bufferLength: 251, bufferCount: 4)
+            var encrypted = false
+            var setup: [HCIPacket] = [
+                HCIPacket(opcode: HCIOpcode.reset, parameters: []),
+                HCIPacket(opcode: HCIOpcode.setEventMask, parameters: [UInt8](repeating: 0xFF, count: 8)),
+                HCIPacket(opcode: HCIOpcode.leSetEventMask, parameters: [0x1F, 0, 0, 0, 0, 0, 0, 0]),
+                LESetAdvertisingParameters(intervalMin: 0x20, intervalMax: 0x20).packet,
+                LESetAdvertisingEnable(enable: true).packet,
+            ]
+            var waiting = false
+            while done.wait(timeout: .now()) == .timedOut {
+                if !waiting, !setup.isEmpty {
+                    try channel.send(setup.removeFirst())
+                    waiting = true
+                }
+                guard let packet = try? channel.receive(timeout: 20) else { continue }
+                if packet.indicator == .aclData {
+                    for frame in link.receive(packet) where frame.channel == L2CAPFrame.attributeProtocol {
+                        let reply = server.receive(frame.payload, encrypted: encrypted)
+                        if let response = reply.response { link.send(L2CAPFrame(channel: L2CAPFrame.attributeProtocol, payload: response.encode())) }
+                        if let w = reply.written, w.handle == ras[1] + 1, let note = server.notification(of: ras[1]) {
+                            link.send(L2CAPFrame(channel: L2CAPFrame.attributeProtocol, payload: note.encode()))
+                        }
+                    }
+                } else {
+                    link.handleEvent(packet)
+                    if packet.eventCode == HCIEventCode.commandComplete || packet.eventCode == HCIEventCode.commandStatus { waiting = false }
+                    if packet.leSubeventCode == LESubeventCode.longTermKeyRequest {
+                        try channel.send(LELongTermKeyRequestReply(connectionHandle: BoardController.connectionHandle, longTermKey: ServeCommand.hexBytes(Self.ltk.uppercased())!).packet)
+                    }
+                    if packet.eventCode == HCIEventCode.encryptionChange { encrypted = packet.parameters.count >= 4 && packet.parameters[0] == 0 && packet.parameters[3] == 1 }
+                }
+                for p in link.sendable() { try channel.send(p) }
+            }
+            let r = try #require(run.result)
+            #expect(r.status == 0 && !r.timedOut, "bumble: \(r.stdout) \(r.stderr.suffix(1500))")
+            let object = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
+            #expect(object?["mtu"] as? Int == 247)
+            #expect((object?["services"] as? [String])?.contains { $0.hasPrefix("UUID-16:185B") } == true, "\(r.stdout)")
+            #expect((object?["characteristics"] as? [[Any]])?.count == 2)
+            #expect((object?["unencrypted_read"] as? String)?.contains("15") == true, "\(r.stdout)")  // 0x0F Insufficient Encryption
+            #expect(object?["features"] as? String == "01000000")
+            #expect((object?["real_time_descriptors"] as? [String])?.contains { $0.contains("2902") } == true, "\(r.stdout)")
+            #expect(object?["notification"] as? String == "03000010")
+            #expect(link.takeDrops().isEmpty)
         }
     }
 }
