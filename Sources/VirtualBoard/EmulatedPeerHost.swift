@@ -122,11 +122,6 @@ public struct EmulatedPeerHost: Sendable {
 
     /// The opcode a Command Complete or Command Status answers.
     static func answeredOpcode(_ event: HCIPacket) -> UInt16? {
-        let p = event.parameters
-        switch event.eventCode {
-        case HCIEventCode.commandComplete: return p.count >= 3 ? UInt16(p[1]) | UInt16(p[2]) << 8 : nil
-        case HCIEventCode.commandStatus: return p.count >= 4 ? UInt16(p[2]) | UInt16(p[3]) << 8 : nil
-        default: return nil
-        }
+        (try? CommandCompleteEvent.decode(packet: event))?.opcode ?? (try? CommandStatusEvent.decode(packet: event))?.opcode
     }
 }

@@ -48,6 +48,12 @@ import Testing
         try #require(reports.count >= 2)
         #expect(reports[0].eventType == 0x21 && reports[1].eventType == 0x01 && reports[0].sid == 3)
         #expect(reports[0].data + reports[1].data == data)
+        // Disable with no sets listed stops every extended set, the legacy-PDU ones included.
+        bench.command(1, LESetExtendedAdvertisingParameters(advertisingHandle: 2, eventProperties: 0x13, intervalMin: 0xA0, intervalMax: 0xA0))
+        bench.command(1, LESetExtendedAdvertisingEnable(enable: true, sets: [.init(handle: 2)]))
+        #expect(bench.air[1].advertising)
+        bench.command(1, LESetExtendedAdvertisingEnable(enable: false, sets: []))
+        #expect(!bench.air[1].advertising)
     }
 
     /// LE Create Connection from A connects to B's advertising: Connection Complete on both with

@@ -143,7 +143,8 @@ extension BoardController {
     mutating func setExtendedAdvertisingEnable(_ op: UInt16, _ p: [UInt8]) {
         guard let c = try? LESetExtendedAdvertisingEnable.decode(p) else { return complete(op, status: .invalidHCICommandParameters) }
         if !c.enable && c.sets.isEmpty {
-            for h in advertisingSets.keys where advertisingSets[h]?.extended == true || h != AdvertisingSet.legacyHandle {
+            // Every set the extended commands made (any handle but the legacy commands' own).
+            for h in advertisingSets.keys where h != AdvertisingSet.legacyHandle {
                 advertisingSets[h]?.enabled = false
             }
             return complete(op, status: .success)

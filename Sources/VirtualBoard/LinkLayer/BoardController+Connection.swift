@@ -70,11 +70,11 @@ extension BoardController {
     mutating func accept(_ request: ConnectRequest) {
         guard !connected else { return }
         let target = DeviceAddress(request.advertiserAddress, type: request.advertiserAddressType)
-        guard let (h, set) = advertisingSets.first(where: { h, set in
+        guard let (h, _) = advertisingSets.first(where: { h, set in
             set.enabled && set.connectable && ownAddress(type: set.ownAddressType, setAddress: set.randomAddress) == target
         }) else { return }
         advertisingSets[h]?.enabled = false
-        let fromExtendedSet = set.extended || h != AdvertisingSet.legacyHandle
+        let fromExtendedSet = h != AdvertisingSet.legacyHandle
         establish(central: false, peer: DeviceAddress(request.initiatorAddress, type: request.initiatorAddressType), request,
                   advertisingHandle: fromExtendedSet ? h : 0xFF)
         if fromExtendedSet {
