@@ -8,6 +8,9 @@ enum HostCommands {
     static let setEventMask = CSHostSetup.setEventMask
     static let leSetEventMask = CSHostSetup.leSetEventMask
     static let setCSHostSupport = CSHostSetup.setCSHostSupport
+    /// LE Read Buffer Size [v1] (0x2002, §7.8.2): the controller's ACL buffers for LE, which
+    /// the host's L2CAP must stay within.
+    static let leReadBufferSize = HCIPacket(opcode: HCIOpcode.leReadBufferSize, parameters: [])
 
     /// What the host waits for after LE Create Connection (an LE subevent) and LE Enable
     /// Encryption (an event).
@@ -34,6 +37,7 @@ enum HostCommands {
         case HCIOpcode.reset: return "Reset"
         case HCIOpcode.setEventMask: return "Set Event Mask"
         case HCIOpcode.leSetEventMask: return "LE Set Event Mask"
+        case HCIOpcode.leReadBufferSize: return "LE Read Buffer Size"
         case HCIOpcode.leSetHostFeature: return "LE Set Host Feature"
         case HCIOpcode.leCreateConnection: return "LE Create Connection"
         case HCIOpcode.leEnableEncryption: return "LE Enable Encryption"

@@ -17,6 +17,15 @@ public struct InitiatorHost: Sendable {
         public var parameters: ProcedureParameters
         /// Refuse accessories that do not meet iOS's requirements, as an iPhone does.
         public var requireIOSCompliance: Bool
+        /// Ask for inline PCT only when the reflector supports it (CS subfeature bit 4), else
+        /// create the configuration without it: the reflector's results then come over RAS.
+        /// (An iPhone refuses such a reflector instead: `requireIOSCompliance`.)
+        public var inlinePCTOnlyIfSupported = false
+        /// Without inline PCT, hold LE CS Procedure Enable until `rangingDataClientReady()`:
+        /// the phone's RAS client must be subscribed before procedures start, or the
+        /// reflector's data for them is lost (a host on a real link; in loopback the RAS
+        /// notifications need no subscription).
+        public var waitsForRangingDataClient = false
 
         public init(connectionHandle: UInt16, configuration: CSConfiguration, parameters: ProcedureParameters, requireIOSCompliance: Bool = true,
                     connect: ConnectionPlan? = nil) {
@@ -58,6 +67,9 @@ public struct InitiatorHost: Sendable {
         /// A whole procedure: the initiator's results and, without inline PCT, the reflector's
         /// step data from RAS (paired with the initiator's steps by order).
         case procedure(ProcedureResults, reflectorSteps: [StepData?]?)
+        /// The configuration has no inline PCT and procedures wait for the phone's RAS client
+        /// (`Setup.waitsForRangingDataClient`): subscribe, then `rangingDataClientReady()`.
+        case needsRangingData
         /// Procedures stopped (disabled by either side).
         case disabled
         /// Set-up or ranging failed; the host stops.
@@ -73,6 +85,9 @@ public struct InitiatorHost: Sendable {
     public private(set) var agreedConfiguration: CSConfiguration?
     public private(set) var enableComplete: LECSProcedureEnableComplete?
     public private(set) var failure: HostError?
+    /// The controller's LE ACL buffers (octets each, how many), from LE Read Buffer Size;
+    /// until then the LE minimum, one of 27 octets.
+    public private(set) var aclBuffers = (length: 27, count: 1)
 
     private var pipeline = CommandPipeline()
     /// LE Meta subevent or event code the host waits for before its next command, if any.
@@ -86,7 +101,24 @@ public struct InitiatorHost: Sendable {
     private var rasBeforeProcedure: [UInt16: RangingData] = [:]
 
     /// Whether the procedures use inline PCT transfer (the reflector's PCTs are then not needed).
-    public var usesInlinePCT: Bool { agreedConfiguration?.inlinePCT ?? setup.configuration.inlinePCT }
+    public var usesInlinePCT: Bool { agreedConfiguration?.inlinePCT ?? configuration.inlinePCT }
+
+    /// The configuration to create: the set-up's, without inline PCT when it is asked for only
+    /// if supported and the reflector does not support it.
+    public var configuration: CSConfiguration {
+        var c = setup.configuration
+        if setup.inlinePCTOnlyIfSupported, let r = remoteCapabilities, !r.supportsInlinePCT { c.inlinePCT = false }
+        return c
+    }
+    /// Procedure Enable waits for `rangingDataClientReady()`.
+    private var holdsForRangingData = false
+    private var rangingDataClientIsReady = false
+
+    /// The phone's RAS client is subscribed: procedures may start.
+    public mutating func rangingDataClientReady() {
+        rangingDataClientIsReady = true
+        holdsForRangingData = false
+    }
 
     /// The connection handle in use (from LE Connection Complete when the host connected).
     public private(set) var handle: UInt16
@@ -106,6 +138,7 @@ public struct InitiatorHost: Sendable {
     /// The event the host waits for before its next command (an LE subevent code, or an event
     /// code for Encryption Change and Read Remote Version Information Complete), by name.
     public var awaitedEvent: String? {
+        if holdsForRangingData { return "the RAS subscription (the reflector's Ranging Service)" }
         guard let code = awaiting else { return nil }
         switch code {
         case LESubeventCode.advertisingReport: return "LE Advertising Report"
@@ -127,7 +160,7 @@ public struct InitiatorHost: Sendable {
     /// previous one was answered.
     public mutating func nextCommand() -> [UInt8]? {
         // Stages that do not apply (connecting, when already connected) enqueue nothing.
-        while pipeline.isIdle, awaiting == nil, failure == nil, stage <= Self.lastStage { enqueueStage() }
+        while pipeline.isIdle, awaiting == nil, !holdsForRangingData, failure == nil, stage <= Self.lastStage { enqueueStage() }
         return pipeline.next()?.encode()
     }
 
@@ -215,7 +248,10 @@ public struct InitiatorHost: Sendable {
             guard let e = try? LECSConfigComplete.decode(try event.leSubeventBody(code)) else { return fail(.malformedEvent("CS Config Complete")) }
             guard e.status == .success else { return fail(.procedureFailed(event: "CS Config Complete", status: e.status)) }
             if let c = e.configuration { agreedConfiguration = c }
-            return finishAwait(code: code)
+            let outputs = finishAwait(code: code)
+            guard !usesInlinePCT, setup.waitsForRangingDataClient, !rangingDataClientIsReady else { return outputs }
+            holdsForRangingData = true
+            return outputs + [.needsRangingData]
         case LECSProcedureEnableComplete.subeventCode:
             guard let e = try? LECSProcedureEnableComplete.decode(try event.leSubeventBody(code)) else { return fail(.malformedEvent("CS Procedure Enable Complete")) }
             guard e.status == .success else { return fail(.procedureFailed(event: Self.procedureEnableEvent, status: e.status)) }
@@ -281,7 +317,9 @@ public struct InitiatorHost: Sendable {
         defer { stage += 1 }
         switch stage {
         case 0: pipeline.enqueue(HostCommands.reset)
-        case 1: pipeline.enqueue(HostCommands.setEventMask)
+        case 1:
+            pipeline.enqueue(HostCommands.setEventMask)
+            pipeline.enqueue(HostCommands.leReadBufferSize)
         case 2: pipeline.enqueue(HostCommands.leSetEventMask)
         case 3: pipeline.enqueue(HostCommands.setCSHostSupport)
         case 4:
@@ -312,7 +350,7 @@ public struct InitiatorHost: Sendable {
             awaiting = LECSSecurityEnableComplete.subeventCode
         case 11: pipeline.enqueue(LECSSetDefaultSettings(connectionHandle: h, initiatorEnabled: true, reflectorEnabled: false, csSyncAntennaSelection: 0x01, maxTxPower: 20))
         case 12:
-            pipeline.enqueue(LECSCreateConfig(connectionHandle: h, createContext: .localAndRemote, configuration: setup.configuration))
+            pipeline.enqueue(LECSCreateConfig(connectionHandle: h, createContext: .localAndRemote, configuration: configuration))
             awaiting = LECSConfigComplete.subeventCode
         case 13: pipeline.enqueue(LECSSetProcedureParameters(connectionHandle: h, configID: setup.configuration.configID, parameters: setup.parameters))
         case 14:
@@ -325,6 +363,14 @@ public struct InitiatorHost: Sendable {
     private mutating func handle(_ answer: CommandAnswer) -> [Output] {
         guard answer.status == .success else {
             return fail(.commandFailed(command: HostCommands.name(answer.opcode), status: answer.status))
+        }
+        if answer.opcode == HCIOpcode.leReadBufferSize {
+            // Status, LE_ACL_Data_Packet_Length 2, Total_Num_LE_ACL_Data_Packets 1; a length
+            // of 0 means the LE link shares the BR/EDR buffers: keep the LE minimum.
+            var r = ByteReader(answer.returnParameters.dropFirst())
+            if let length = try? r.u16("LE_ACL_Data_Packet_Length"), let count = try? r.u8("Total_Num_LE_ACL_Data_Packets"), length > 0 {
+                aclBuffers = (Int(length), max(1, Int(count)))
+            }
         }
         if answer.opcode == LECSReadLocalSupportedCapabilitiesV2.opcode {
             localCapabilities = (try? LECSLocalCapabilitiesReturn.decode(answer.returnParameters, v2: true))?.capabilities

@@ -61,6 +61,28 @@ extension BoardBenchTests {
             #expect(reflector.summary(timeout: 30)?["encrypted"] as? Bool == true)
         }
 
+        /// Without inline PCT (--ras), the reflector's results from its Ranging Service: Bumble's
+        /// GATT server with a RAS written from the specification's layouts (Tests/Peers/ras_server.py),
+        /// in real-time mode and on demand (Ready, Get, segments, Complete, ACK); each of three
+        /// procedures within 0.3 m of the air's 2.5 m, and the reflector served each one (and,
+        /// on demand, saw them acknowledged).
+        @Test(arguments: ["ras-realtime", "ras-ondemand"])
+        func rangesBumblesReflectorOverRAS(mode: String) throws {
+            let boards = try ServedBoard(["--distance", "2.5", "--channel", "free", "--caps-layout", "bumble"], boards: 2)
+            defer { boards.stop() }
+            let reflector = TwoBoardServeTests.BumbleReflector(line: boards.links[0], seconds: 40, ras: mode)
+            let r = try ToolProcess.run(["range", "--pty", boards.links[1], "--bond-ltk", Self.ltk, "--procedures", "3", "--json", "--ras"], timeout: 60)
+            #expect(r.status == 0 && !r.timedOut, "\(r.stderr)")
+            let distances = try Self.parse(r.stdout).procedures.compactMap { $0["distance_m"] as? Double }
+            #expect(distances.count == 3 && distances.allSatisfy { abs($0 - 2.5) < 0.3 }, "\(r.stdout)")
+            let shown = mode == "ras-realtime" ? "real-time" : "on demand"
+            #expect(r.stderr.contains("its results come over RAS (\(shown))"), "\(r.stderr)")
+            let ras = reflector.summary(timeout: 30)?["ras"] as? [String: Any]
+            #expect((ras?["procedures_sent"] as? Int ?? 0) >= 3, "\(String(describing: ras))")
+            // Each procedure is acknowledged after its last segment; range may leave before the third ACK.
+            if mode == "ras-ondemand" { #expect((ras?["acks"] as? Int ?? 0) >= 2, "\(String(describing: ras))") }
+        }
+
         /// A reflector that goes out of range while ranging: after the supervision timeout the link
         /// is lost; with --once range prints what it had and exits 1 naming the reason.
         @Test func reflectorThatLeavesEndsARunWithOnce() throws {

@@ -23,13 +23,14 @@ extension BoardBenchTests {
             private let done = DispatchSemaphore(value: 0)
             private var result: ToolProcess.Result?
 
-            init(line: String, seconds: Int) { start(line: line, seconds: seconds) }
+            /// `ras`: none, ras-realtime or ras-ondemand (the Ranging Service in that mode).
+            init(line: String, seconds: Int, ras: String = "none") { start(line: line, seconds: seconds, ras: ras) }
 
-            private func start(line: String, seconds: Int) {
+            private func start(line: String, seconds: Int, ras: String) {
                 let script = TwoBoardServeTests.peers.appendingPathComponent("bumble_cs_reflector.py").path
                 DispatchQueue.global().async {
                     self.result = try? ToolProcess.run(URL(fileURLWithPath: "/usr/bin/env"),
-                                                       ["python3", script, line, TwoBoardServeTests.reflectorAddress, TwoBoardServeTests.ltk, "\(seconds)"],
+                                                       ["python3", script, line, TwoBoardServeTests.reflectorAddress, TwoBoardServeTests.ltk, "\(seconds)", ras],
                                                        timeout: TimeInterval(seconds + 15))
                     self.done.signal()
                 }

@@ -51,6 +51,9 @@ public struct GATTServiceClient: Sendable {
     public mutating func read(_ handle: UInt16) { queue.append(.readRequest(handle: handle)) }
     /// Writes a value with Write Request.
     public mutating func write(_ handle: UInt16, _ value: [UInt8]) { queue.append(.writeRequest(handle: handle, value: value)) }
+    /// Writes a value with Write Command (no response; for characteristics that allow only
+    /// Write Without Response, such as the RAS Control Point).
+    public mutating func writeWithoutResponse(_ handle: UInt16, _ value: [UInt8]) { queue.append(.writeCommand(handle: handle, value: value)) }
     /// Enables notifications (or indications) of a discovered characteristic; false if it has no configuration descriptor.
     @discardableResult
     public mutating func subscribe(_ c: Characteristic, indications: Bool = false) -> Bool {
@@ -74,6 +77,8 @@ public struct GATTServiceClient: Sendable {
         case let .descriptors(index, from): next = .findInformationRequest(start: from, end: descriptorEnd(index))
         case .ready: next = queue.isEmpty ? nil : queue.removeFirst()
         }
+        // A command has no response to wait for.
+        if case .writeCommand? = next { return next }
         outstanding = next
         return next
     }

@@ -22,9 +22,12 @@ public enum RangeCommand: Command {
             Drives the CS controller on DEVICE as the initiator, as an iPhone does: checks it can
             be one (as 'check' asks), scans for the reflector (by address, by name, or the first
             advertising the Ranging Service 0x185B or --service UUID), connects, encrypts with
-            the bond's key, sets Channel Sounding up with inline PCT and prints each procedure's
-            distance, smoothed distance and quality until SIGINT or --procedures; then a
-            summary. A reflector that disconnects is found again (--once exits instead).
+            the bond's key, sets Channel Sounding up and prints each procedure's distance,
+            smoothed distance and quality until SIGINT or --procedures; then a summary. With
+            inline PCT when the reflector supports it; otherwise (or with --ras) the
+            reflector's results come from its Ranging Service over GATT (real-time, or on
+            demand). A reflector an iPhone would refuse is ranged with a note (--require-ios
+            refuses it). A reflector that disconnects is found again (--once exits instead).
             Status lines go to stderr. Exit status: 0 done, 1 the reflector went away (--once),
             2 could not range.
             """)
@@ -39,6 +42,8 @@ public enum RangeCommand: Command {
         public var ltk: [UInt8]?
         public var procedures: Int?
         public var once = false
+        public var alwaysRAS = false
+        public var requireIOS = false
         public var estimator = EstimatorChoice.kay
         public var truth: Double?
         public var json = false
@@ -96,6 +101,9 @@ public enum RangeCommand: Command {
             }, help: "the bond's long-term key (until pairing lands)"),
             .value(\.procedures, "--procedures", "N", .integer(1...1_000_000), help: "stop after N procedures (default: run until SIGINT)"),
             .flag(\.once, "--once", help: "exit (status 1) when the reflector disconnects, instead of reconnecting"),
+            .flag(\.alwaysRAS, "--ras", help: "no inline PCT: take the reflector's results from its Ranging Service"),
+            .flag(\.requireIOS, "--require-ios", help: "refuse a reflector an iPhone would refuse (Bluetooth 6.3, inline PCT,",
+                  "T_FCS >= 100 us), instead of ranging it with a note"),
             .value(\.estimator, "--estimator", "NAME", .choice(EstimatorChoice.self), help: "kay (phase slope, default), ls, ifft, esprit"),
             .value(\.truth, "--truth", "M", .number(0...1000, "m"), help: "the true distance: adds true_m and error_m columns"),
             .json(\.json, help: "JSON Lines: one object per procedure, then {\"summary\": {...}}"),
@@ -142,7 +150,8 @@ public enum RangeCommand: Command {
             }
         }
 
-        var session = RangeSession(plan: .init(scanningFor: o.filter, longTermKey: o.ltk!), estimator: o.estimator.estimator)
+        var session = RangeSession(plan: .init(scanningFor: o.filter, longTermKey: o.ltk!), estimator: o.estimator.estimator,
+                                   alwaysRAS: o.alwaysRAS, requireIOSCompliance: o.requireIOS)
         session.keepsFirstTones = o.plot != nil
         var report = RangeReport(options: o, output: output)
         report.start()
@@ -164,9 +173,20 @@ public enum RangeCommand: Command {
                 sentAt = Date()
             }
             do {
+                for acl in session.nextACL() { try channel.send(acl) }
+            } catch {
+                outcome = .failure(status: 2, error.description)
+                break
+            }
+            do {
                 let packet = try channel.receive(timeout: 20)
-                guard packet.indicator == .event else { continue }
-                for out in session.handle(packet.bytes, at: Date().timeIntervalSince(start)) {
+                let outputs: [RangeSession.Output]
+                switch packet.indicator {
+                case .event: outputs = session.handle(packet.bytes, at: Date().timeIntervalSince(start))
+                case .aclData: outputs = session.handleACL(packet)
+                default: continue
+                }
+                for out in outputs {
                     switch out {
                     case let .connected(address, random):
                         scanningSince = nil
@@ -190,6 +210,15 @@ public enum RangeCommand: Command {
                     case .failed(let e):
                         outcome = .failure(status: 2, "\(e)")
                         break running
+                    case .notIOSCompliant(let unmet):
+                        report.status("note: an iPhone would not range this reflector; it lacks " + unmet.map { "\($0.summary)" }.joined(separator: "; "))
+                    case .rangingData(let mode):
+                        report.status("the reflector has no inline PCT here: its results come over RAS (\(mode == .realTime ? "real-time" : "on demand"))")
+                    case .rangingDataUnavailable(let why):
+                        outcome = .failure(status: 2, "the reflector cannot send its results: without inline PCT they come over its Ranging Service, but \(why)")
+                        break running
+                    case let .rangingDataLost(counter, why):
+                        report.status("procedure \(counter & 0x0FFF)'s ranging data was lost: \(why)")
                     }
                 }
             } catch .timeout {

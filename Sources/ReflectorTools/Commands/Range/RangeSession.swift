@@ -8,6 +8,11 @@ import ReflectorFirmware
 /// what a user of a real board needs: a distance per procedure (the chosen estimator, then the
 /// session's outlier filter and smoother), aborted procedures named, and after a lost link a
 /// fresh host that finds the reflector again.
+///
+/// Inline PCT when the reflector supports it; otherwise (or with `alwaysRAS`) the reflector's
+/// results come from its Ranging Service: once the link is encrypted the session's GATT client
+/// (`RASClient` over `L2CAPLink`, ATT on its fixed channel) finds the service, and procedures
+/// start only after it has subscribed.
 struct RangeSession {
     /// One procedure's figures.
     struct Row: Equatable, Sendable {
@@ -31,6 +36,14 @@ struct RangeSession {
         case startRefused(HCIStatus)
         /// Set-up or ranging failed for a reason reconnecting does not mend.
         case failed(HostError)
+        /// The reflector lacks what an iPhone requires (the session ranges it all the same).
+        case notIOSCompliant([IOSRequirement])
+        /// The reflector's results come over RAS, in this mode.
+        case rangingData(RASClient.Mode)
+        /// Without inline PCT, the reflector's Ranging Service cannot serve its results: why.
+        case rangingDataUnavailable(String)
+        /// The reflector's RAS dropped or refused a procedure's data (that procedure is lost).
+        case rangingDataLost(rangingCounter: UInt16, String)
     }
 
     let setup: InitiatorHost.Setup
@@ -52,9 +65,25 @@ struct RangeSession {
     /// Commands of the session's own (Disconnect), sent before the host's next.
     private var own: [HCIPacket] = []
 
-    init(plan: InitiatorHost.ConnectionPlan, estimator: any DistanceEstimator) {
+    /// The ATT bearer and the RAS client, from encryption until the link goes down.
+    private var link: L2CAPLink?
+    private var ras: RASClient?
+    /// The configuration goes without inline PCT (the host asked for the RAS client), and why
+    /// the reflector's Ranging Service cannot serve (it matters only then).
+    private var needsRAS = false
+    private var rasUnavailable: String?
+
+    /// `alwaysRAS`: no inline PCT even if the reflector supports it. `requireIOSCompliance`:
+    /// refuse a reflector an iPhone would refuse, instead of ranging it with a warning.
+    init(plan: InitiatorHost.ConnectionPlan, estimator: any DistanceEstimator, alwaysRAS: Bool = false, requireIOSCompliance: Bool = false) {
         let loopback = LoopbackSetup()
-        setup = InitiatorHost.Setup(connectionHandle: 0, configuration: loopback.configuration, parameters: loopback.parameters, connect: plan)
+        var configuration = loopback.configuration
+        if alwaysRAS { configuration.inlinePCT = false }
+        var setup = InitiatorHost.Setup(connectionHandle: 0, configuration: configuration, parameters: loopback.parameters,
+                                        requireIOSCompliance: requireIOSCompliance, connect: plan)
+        setup.inlinePCTOnlyIfSupported = true
+        setup.waitsForRangingDataClient = true
+        self.setup = setup
         self.estimator = estimator
         host = InitiatorHost(setup: setup)
     }
@@ -62,6 +91,48 @@ struct RangeSession {
     mutating func nextCommand() -> [UInt8]? {
         if !own.isEmpty { return own.removeFirst().bytes }
         return host.nextCommand()
+    }
+
+    /// ACL packets for the board now (the RAS client's requests, within the board's buffers).
+    mutating func nextACL() -> [HCIPacket] {
+        guard var l = link else { return [] }
+        while let pdu = ras?.nextPDU() { l.send(L2CAPFrame(channel: L2CAPFrame.attributeProtocol, payload: pdu.encode())) }
+        let packets = l.sendable()
+        link = l
+        return packets
+    }
+
+    /// An ACL packet from the board: ATT from the reflector's GATT server reaches the RAS client.
+    mutating func handleACL(_ packet: HCIPacket) -> [Output] {
+        guard var l = link else { return [] }
+        let frames = l.receive(packet)
+        link = l
+        var out: [Output] = []
+        for f in frames where f.channel == L2CAPFrame.attributeProtocol {
+            guard let pdu = try? ATTPDU.decode(f.payload), var client = ras else { continue }
+            let events = client.receive(pdu)
+            ras = client
+            for e in events { out += handleRAS(e) }
+        }
+        return out
+    }
+
+    private mutating func handleRAS(_ e: RASClient.Event) -> [Output] {
+        switch e {
+        case .found:
+            // Subscribe only when the configuration goes without inline PCT.
+            return []
+        case .ready(let mode):
+            host.rangingDataClientReady()
+            return [.rangingData(mode)]
+        case .segment(let bytes):
+            return translate(host.receiveRangingData(bytes), at: lastTime)
+        case .overwritten(let counter): return [.rangingDataLost(rangingCounter: counter, "the reflector overwrote it before it was fetched")]
+        case let .refused(counter, code): return [.rangingDataLost(rangingCounter: counter, "the RAS Control Point answered \(code)")]
+        case .unavailable(let why):
+            rasUnavailable = why
+            return needsRAS ? [.rangingDataUnavailable(why)] : []
+        }
     }
 
     /// Lets time pass (`time` s into the run): a refused start is tried again when due.
@@ -85,9 +156,47 @@ struct RangeSession {
 
     /// One event from the board, `time` seconds into the run.
     mutating func handle(_ bytes: [UInt8], at time: Double) -> [Output] {
-        var out: [Output] = []
+        lastTime = time
         let wasConnecting = host.setup.connect?.peerAddress
-        for o in host.handleEvent(bytes) {
+        let hadCapabilities = host.remoteCapabilities != nil
+        var out = translate(host.handleEvent(bytes), at: time)
+        if !hadCapabilities, let caps = host.remoteCapabilities, !setup.requireIOSCompliance {
+            let report = IOSComplianceReport(capabilities: caps, bluetoothVersion: host.remoteVersion ?? 0)
+            if !report.isCompliant { out.insert(.notIOSCompliant(report.unmet), at: 0) }
+        }
+        guard let packet = try? HCIPacket(event: bytes) else { return out }
+        link?.handleEvent(packet)
+        // LE (Enhanced) Connection Complete with success: the link is up.
+        if let code = packet.leSubeventCode,
+           [LESubeventCode.connectionComplete, LESubeventCode.enhancedConnectionComplete, LESubeventCode.enhancedConnectionCompleteV2].contains(code),
+           packet.parameters.count > 3, packet.parameters[1] == 0, let plan = host.setup.connect, wasConnecting != nil {
+            connections += 1
+            let handle = (UInt16(packet.parameters[2]) | UInt16(packet.parameters[3]) << 8) & 0x0FFF
+            connectedHandle = handle
+            link = L2CAPLink(connectionHandle: handle, bufferLength: host.aclBuffers.length, bufferCount: host.aclBuffers.count)
+            out.insert(.connected(address: plan.peerAddress, random: plan.peerAddressIsRandom), at: 0)
+        }
+        // Encryption on: the reflector's Ranging Service is readable now (its characteristics need encryption).
+        if packet.eventCode == EncryptionChange.eventCode, let e = try? EncryptionChange.decode(packet: packet), e.status == .success,
+           e.encryptionEnabled != 0, e.connectionHandle == connectedHandle, ras == nil {
+            ras = RASClient()
+        }
+        if packet.eventCode == DisconnectionComplete.eventCode, let e = try? DisconnectionComplete.decode(packet: packet), e.connectionHandle == connectedHandle {
+            connectedHandle = nil
+            link = nil
+            ras = nil
+            needsRAS = false
+            rasUnavailable = nil
+        }
+        return out
+    }
+
+    private var lastTime = 0.0
+
+    /// The host's outputs as the session's (distances estimated; a refused start retried).
+    private mutating func translate(_ outputs: [InitiatorHost.Output], at time: Double) -> [Output] {
+        var out: [Output] = []
+        for o in outputs {
             switch o {
             case let .procedure(p, reflectorSteps):
                 if p.isAborted, let reasons = p.subevents.last?.abortReasons { out.append(.aborted(procedureCounter: p.procedureCounter, reasons)) }
@@ -103,20 +212,15 @@ struct RangeSession {
                 retryAt = time + Self.startRetryInterval
                 out.append(.startRefused(status))
             case .failed(let e): out.append(.failed(e))
+            case .needsRangingData:
+                needsRAS = true
+                if let why = rasUnavailable ?? (ras == nil ? "the link is not encrypted, so it cannot be read" : nil) {
+                    out.append(.rangingDataUnavailable(why))
+                    continue
+                }
+                ras?.subscribe()
             case .enabled, .disabled: break
             }
-        }
-        guard let packet = try? HCIPacket(event: bytes) else { return out }
-        // LE (Enhanced) Connection Complete with success: the link is up.
-        if let code = packet.leSubeventCode,
-           [LESubeventCode.connectionComplete, LESubeventCode.enhancedConnectionComplete, LESubeventCode.enhancedConnectionCompleteV2].contains(code),
-           packet.parameters.count > 3, packet.parameters[1] == 0, let plan = host.setup.connect, wasConnecting != nil {
-            connections += 1
-            connectedHandle = (UInt16(packet.parameters[2]) | UInt16(packet.parameters[3]) << 8) & 0x0FFF
-            out.insert(.connected(address: plan.peerAddress, random: plan.peerAddressIsRandom), at: 0)
-        }
-        if packet.eventCode == DisconnectionComplete.eventCode, let e = try? DisconnectionComplete.decode(packet: packet), e.connectionHandle == connectedHandle {
-            connectedHandle = nil
         }
         return out
     }
@@ -124,6 +228,10 @@ struct RangeSession {
     /// Starts over after a lost link: a fresh host resets the board and looks for the reflector again.
     mutating func reconnect() {
         host = InitiatorHost(setup: setup)
+        link = nil
+        ras = nil
+        needsRAS = false
+        rasUnavailable = nil
         retryAt = nil
         retriesLeft = Self.startRetries
     }
