@@ -83,6 +83,46 @@ extension BoardBenchTests {
             if mode == "ras-ondemand" { #expect((ras?["acks"] as? Int ?? 0) >= 2, "\(String(describing: ras))") }
         }
 
+        /// Boards whose controllers predate Inline PCT Transfer: range asks for no inline PCT on
+        /// its own, says an iPhone would not range this reflector, and takes the reflector's
+        /// results from its Ranging Service on demand (within 0.3 m of the air's 2.5 m). With
+        /// --require-ios it refuses the reflector as an iPhone does (exit 2, naming what is missing);
+        /// a reflector without a Ranging Service cannot serve its results (exit 2, named).
+        @Test func reflectorWithoutInlinePCTIsRangedOverRAS() throws {
+            let serve = ["--distance", "2.5", "--channel", "free", "--caps-layout", "bumble", "--without-inline-pct"]
+            do {
+                let boards = try ServedBoard(serve, boards: 2)
+                defer { boards.stop() }
+                let reflector = TwoBoardServeTests.BumbleReflector(line: boards.links[0], seconds: 40, ras: "ras-ondemand")
+                let r = try ToolProcess.run(["range", "--pty", boards.links[1], "--bond-ltk", Self.ltk, "--procedures", "3", "--json"], timeout: 60)
+                #expect(r.status == 0 && !r.timedOut, "\(r.stderr)")
+                let distances = try Self.parse(r.stdout).procedures.compactMap { $0["distance_m"] as? Double }
+                #expect(distances.count == 3 && distances.allSatisfy { abs($0 - 2.5) < 0.3 }, "\(r.stdout)")
+                #expect(r.stderr.contains("note: an iPhone would not range this reflector; it lacks Inline PCT Transfer in the reflector"), "\(r.stderr)")
+                #expect(r.stderr.contains("its results come over RAS (on demand)"), "\(r.stderr)")
+                _ = reflector.summary(timeout: 30)
+            }
+            do {
+                let boards = try ServedBoard(serve, boards: 2)
+                defer { boards.stop() }
+                let reflector = TwoBoardServeTests.BumbleReflector(line: boards.links[0], seconds: 20, ras: "ras-ondemand")
+                let r = try ToolProcess.run(["range", "--pty", boards.links[1], "--bond-ltk", Self.ltk, "--require-ios"], timeout: 60)
+                #expect(r.status == 2 && !r.timedOut)
+                #expect(r.stderr.contains("the accessory does not support what Channel Sounding on iPhone requires: Inline PCT Transfer"), "\(r.stderr)")
+                _ = reflector.summary(timeout: 30)
+            }
+            do {
+                let boards = try ServedBoard(serve, boards: 2)
+                defer { boards.stop() }
+                let reflector = TwoBoardServeTests.BumbleReflector(line: boards.links[0], seconds: 20)
+                let r = try ToolProcess.run(["range", "--pty", boards.links[1], "--bond-ltk", Self.ltk], timeout: 60)
+                #expect(r.status == 2 && !r.timedOut)
+                #expect(r.stderr.contains("the reflector cannot send its results: without inline PCT they come over its Ranging Service, "
+                                          + "but the reflector has no Ranging Service (0x185B)"), "\(r.stderr)")
+                _ = reflector.summary(timeout: 30)
+            }
+        }
+
         /// A reflector that goes out of range while ranging: after the supervision timeout the link
         /// is lost; with --once range prints what it had and exits 1 naming the reason.
         @Test func reflectorThatLeavesEndsARunWithOnce() throws {

@@ -21,3 +21,36 @@ public struct ATTErrorCode: RawRepresentable, Hashable, Sendable {
     /// Common profile and service error codes (Core Specification Supplement Part B §1.2).
     public static let cccdImproperlyConfigured = ATTErrorCode(rawValue: 0xFD)
 }
+
+extension ATTErrorCode: CustomStringConvertible {
+    /// The specification's name (Table 3.4; Supplement Part B §1.2), for messages.
+    public var description: String {
+        switch rawValue {
+        case 0x01: "Invalid Handle"
+        case 0x02: "Read Not Permitted"
+        case 0x03: "Write Not Permitted"
+        case 0x04: "Invalid PDU"
+        case 0x05: "Insufficient Authentication"
+        case 0x06: "Request Not Supported"
+        case 0x07: "Invalid Offset"
+        case 0x08: "Insufficient Authorization"
+        case 0x09: "Prepare Queue Full"
+        case 0x0A: "Attribute Not Found"
+        case 0x0B: "Attribute Not Long"
+        case 0x0C: "Encryption Key Size Too Short"
+        case 0x0D: "Invalid Attribute Value Length"
+        case 0x0E: "Unlikely Error"
+        case 0x0F: "Insufficient Encryption"
+        case 0x10: "Unsupported Group Type"
+        case 0x11: "Insufficient Resources"
+        case 0x12: "Database Out Of Sync"
+        case 0x13: "Value Not Allowed"
+        case 0x80...0x9F: "Application Error"
+        case 0xFC: "Write Request Rejected"
+        case 0xFD: "Client Characteristic Configuration Descriptor Improperly Configured"
+        case 0xFE: "Procedure Already in Progress"
+        case 0xFF: "Out of Range"
+        default: "Reserved"
+        }
+    }
+}

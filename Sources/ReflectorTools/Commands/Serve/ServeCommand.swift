@@ -54,6 +54,8 @@ public enum ServeCommand: Command {
         public var btsnoop: [String] = []
         public var peerLeavesAfter: Int?
         public var timing = false
+        /// Two boards: their controllers lack Inline PCT Transfer, as CS controllers before Core 6.3 do.
+        public var withoutInlinePCT = false
         public init() {}
 
         public var ptyLink: String? { lines.first.flatMap { if case .pty(let p) = $0 { p } else { nil } } }
@@ -96,6 +98,8 @@ public enum ServeCommand: Command {
             .value(\.layout, "--caps-layout", "FORM", OptionValue(allowed: "zephyr or bumble") { v in
                 v == "zephyr" ? CapabilitiesLayout.v2 : v == "bumble" ? .v2WithPHYSpecificRTT : nil
             }, help: "zephyr (default: 31-octet v2 capabilities) or bumble (34 octets)"),
+            .flag(\.withoutInlinePCT, "--without-inline-pct", help: "two boards: controllers without Inline PCT Transfer (as before",
+                  "Core 6.3), so CS runs without it and PCTs go over RAS"),
             .flag(\.timing, "--timing", help: "at the end, how late the subevent results reached the line", "(median, p99, max: from the procedure's start to the write)"),
             .value("--btsnoop", "FILE", .text, help: "record the HCI traffic on the line, both directions", "(twice with two boards: A's line, then B's)") {
                 o, v throws(ToolError) in o.btsnoop.append(v)
@@ -103,6 +107,9 @@ public enum ServeCommand: Command {
         ], helpColumn: 23, validate: { o throws(ToolError) in
             guard (1...2).contains(o.lines.count) else { throw .usage("serve: give one line (--pty LINK or --port DEVICE), or two for two boards") }
             guard o.btsnoop.count <= o.lines.count else { throw .usage("serve: one --btsnoop FILE per board at most") }
+            if o.withoutInlinePCT && o.lines.count != 2 {
+                throw .usage("serve: --without-inline-pct is for two boards (the emulated peer of one board always supports it)")
+            }
             if o.lines.count == 2 {
                 if o.role != nil || o.peerAddress != nil || o.ltk != nil || o.peerLeavesAfter != nil {
                     throw .usage("serve: --role, --peer-address, --bond-ltk and --peer-leaves-after are for one board; with two, the hosts on A and B are the peers")
@@ -243,8 +250,10 @@ struct ServedAir {
 
     init(_ o: ServeCommand.Options, scenario: AirScenario) {
         if o.lines.count == 2 {
-            var air = BoardAir(BoardController(capabilities: .projectReflector(antennas: 1), address: 0xC0FF_EE00_00A0, seed: o.seed &* 7 &+ 3),
-                               BoardController(capabilities: .projectReflector(antennas: 1), address: 0xC0FF_EE00_00B0, seed: o.seed &* 11 &+ 5),
+            var capabilities = CSCapabilities.projectReflector(antennas: 1)
+            if o.withoutInlinePCT { capabilities.subfeatures.remove(.inlinePCTReflector) }
+            var air = BoardAir(BoardController(capabilities: capabilities, address: 0xC0FF_EE00_00A0, seed: o.seed &* 7 &+ 3),
+                               BoardController(capabilities: capabilities, address: 0xC0FF_EE00_00B0, seed: o.seed &* 11 &+ 5),
                                scenario: scenario)
             for i in 0..<2 { air.withBoard(i) { $0.cs.v2CapabilitiesLayout = o.layout } }
             two = air
