@@ -76,7 +76,7 @@ extension BoardBenchTests {
             let distances = try Self.parse(r.stdout).procedures.compactMap { $0["distance_m"] as? Double }
             #expect(distances.count == 3 && distances.allSatisfy { abs($0 - 2.5) < 0.3 }, "\(r.stdout)")
             let shown = mode == "ras-realtime" ? "real-time" : "on demand"
-            #expect(r.stderr.contains("its results come over RAS (\(shown))"), "\(r.stderr)")
+            #expect(r.stderr.contains("the reflector's results come over RAS (\(shown))"), "\(r.stderr)")
             let ras = reflector.summary(timeout: 30)?["ras"] as? [String: Any]
             #expect((ras?["procedures_sent"] as? Int ?? 0) >= 3, "\(String(describing: ras))")
             // Each procedure is acknowledged after its last segment; range may leave before the third ACK.
@@ -99,7 +99,7 @@ extension BoardBenchTests {
                 let distances = try Self.parse(r.stdout).procedures.compactMap { $0["distance_m"] as? Double }
                 #expect(distances.count == 3 && distances.allSatisfy { abs($0 - 2.5) < 0.3 }, "\(r.stdout)")
                 #expect(r.stderr.contains("note: an iPhone would not range this reflector; it lacks Inline PCT Transfer in the reflector"), "\(r.stderr)")
-                #expect(r.stderr.contains("its results come over RAS (on demand)"), "\(r.stderr)")
+                #expect(r.stderr.contains("the reflector's results come over RAS (on demand)"), "\(r.stderr)")
                 _ = reflector.summary(timeout: 30)
             }
             do {

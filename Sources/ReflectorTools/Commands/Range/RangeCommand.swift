@@ -213,7 +213,7 @@ public enum RangeCommand: Command {
                     case .notIOSCompliant(let unmet):
                         report.status("note: an iPhone would not range this reflector; it lacks " + unmet.map { "\($0.summary)" }.joined(separator: "; "))
                     case .rangingData(let mode):
-                        report.status("the reflector has no inline PCT here: its results come over RAS (\(mode == .realTime ? "real-time" : "on demand"))")
+                        report.status("no inline PCT on this link: the reflector's results come over RAS (\(mode == .realTime ? "real-time" : "on demand"))")
                     case .rangingDataUnavailable(let why):
                         outcome = .failure(status: 2, "the reflector cannot send its results: without inline PCT they come over its Ranging Service, but \(why)")
                         break running
