@@ -31,6 +31,7 @@ public enum FuzzTargets {
         HCIEventsTarget.target,
         L2CAPTarget.target,
         ATTTarget.target,
+        SMPTarget.target,
         GATTServerTarget.target,
         HostTarget.target,
         LLPDUTarget.target,

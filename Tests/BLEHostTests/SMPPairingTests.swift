@@ -247,3 +247,48 @@ import Testing
                                                                          initiatorKeys: [], responderKeys: [])).encode(), now: 131).isEmpty)
     }
 }
+
+/// SMP's PDUs against Bumble's `bumble.smp`: each of ours parses there as the command it is
+/// (by class) with the fields we meant (a few read back by name), and re-serialises to the very
+/// same octets.
+@Suite struct SMPPDUBumbleTests {
+    @Test func everyPDUIsBumblesToo() throws {
+        let features = PairingFeatures(ioCapability: .keyboardDisplay, authRequirements: [.bonding, .mitm, .secureConnections, .ct2],
+                                       maxKeySize: 16, initiatorKeys: [.encryptionKey, .identityKey], responderKeys: [.identityKey, .signingKey])
+        let cases: [(SMPPDU, String, String)] = [
+            (.pairingRequest(features), "SMP_Pairing_Request_Command", "c.io_capability, c.auth_req, c.initiator_key_distribution, c.responder_key_distribution"),
+            (.pairingResponse(features), "SMP_Pairing_Response_Command", "c.maximum_encryption_key_size, c.oob_data_flag"),
+            (.pairingConfirm(Array(0..<16)), "SMP_Pairing_Confirm_Command", "c.confirm_value.hex()"),
+            (.pairingRandom(Array(16..<32)), "SMP_Pairing_Random_Command", "c.random_value.hex()"),
+            (.pairingFailed(.dhKeyCheckFailed), "SMP_Pairing_Failed_Command", "int(c.reason)"),
+            (.pairingPublicKey(x: Array(0..<32), y: Array(32..<64)), "SMP_Pairing_Public_Key_Command", "c.public_key_x.hex(), c.public_key_y.hex()"),
+            (.pairingDHKeyCheck(Array(100..<116)), "SMP_Pairing_DHKey_Check_Command", "c.dhkey_check.hex()"),
+            (.keypressNotification(2), "SMP_Pairing_Keypress_Notification_Command", "int(c.notification_type)"),
+            (.encryptionInformation(longTermKey: Array(1...16)), "SMP_Encryption_Information_Command", "c.long_term_key.hex()"),
+            (.centralIdentification(ediv: 0xBEEF, rand: 0x0102_0304_0506_0708), "SMP_Master_Identification_Command", "c.ediv, c.rand.hex()"),
+            (.identityInformation(irk: Array(200..<216)), "SMP_Identity_Information_Command", "c.identity_resolving_key.hex()"),
+            (.identityAddressInformation(random: true, address: 0xC0FF_EE12_3456), "SMP_Identity_Address_Information_Command", "c.addr_type, str(c.bd_addr)"),
+            (.signingInformation(csrk: Array(50..<66)), "SMP_Signing_Information_Command", "c.signature_key.hex()"),
+            (.securityRequest([.bonding, .mitm, .secureConnections]), "SMP_Security_Request_Command", "c.auth_req"),
+        ]
+        var script = "import sys\nfrom bumble import smp\nfor line in sys.argv[1:]:\n    h, fields = line.split(' ', 1)\n"
+        script += "    c = smp.SMP_Command.from_bytes(bytes.fromhex(h))\n    print(type(c).__name__, bytes(c).hex(), repr(eval(fields)))\n"
+        let lines = cases.map { pdu, _, fields in pdu.encode().map { String(format: "%02x", $0) }.joined() + " (" + fields + ",)" }
+        let r = try ToolProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script] + lines, timeout: 30)
+        #expect(r.status == 0, "\(r.stderr)")
+        let out = r.stdout.split(separator: "\n").map(String.init)
+        try #require(out.count == cases.count, "\(r.stdout) \(r.stderr)")
+        for ((pdu, name, _), line) in zip(cases, out) {
+            let parts = line.split(separator: " ", maxSplits: 2).map(String.init)
+            #expect(parts[0] == name, "\(pdu): \(line)")
+            #expect(parts[1] == pdu.encode().map { String(format: "%02x", $0) }.joined(), "\(pdu): \(line)")
+        }
+        // The fields, as Bumble names them.
+        for name in ["IoCapability.KEYBOARD_DISPLAY: 4", "AuthReq.BONDING|MITM|SC|CT2: 45", "KeyDistribution.ENC_KEY|ID_KEY: 3", "KeyDistribution.ID_KEY|SIGN_KEY: 6"] {
+            #expect(out[0].contains(name), "\(out[0])")
+        }
+        #expect(out[4].hasSuffix("(11,)"))
+        #expect(out[9].hasSuffix("(48879, '0807060504030201')"), "\(out[9])")
+        #expect(out[11].hasSuffix("(1, 'C0:FF:EE:12:34:56')"), "\(out[11])")
+    }
+}
