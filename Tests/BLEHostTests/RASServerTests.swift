@@ -1,0 +1,186 @@
+import BLEHost
+import ReflectorFirmware
+import Testing
+
+/// The accessory's Ranging Service (`RASServer` on `ATTServer`) against the phone's
+/// `RASClient`, PDU for PDU: a procedure's ranging data crosses whole in both modes (the
+/// reassembled body is the one published), on demand one procedure at a time with Ready, Get,
+/// Complete and ACK; an old procedure is overwritten (announced); the modes exclude each other
+/// (0xFD); the Control Point refuses what it should; the ACK timeout releases a procedure.
+@Suite struct RASServerTests {
+    struct Link {
+        var att: ATTServer
+        var ras: RASServer
+        var client: RASClient
+        var events: [RASClient.Event] = []
+        /// Server PDUs held back (a client that is not listening), when set.
+        var holdsServerPDUs = false
+        var held: [ATTPDU] = []
+
+        init(realTime: Bool, prefersRealTime: Bool = true) {
+            var db = AttributeDatabase()
+            db.addService(.uuid16(0x1800), [.init(uuid: .uuid16(0x2A00), properties: .read, value: Array("accessory".utf8))])
+            ras = RASServer(database: &db, realTime: realTime)
+            att = ATTServer(database: db)
+            client = RASClient(prefersRealTime: prefersRealTime)
+        }
+
+        /// Moves PDUs both ways until neither side has anything to send.
+        mutating func settle(now: Double = 0, _ fromServer: [ATTPDU] = []) {
+            var toClient = fromServer
+            var rounds = 0
+            while rounds < 10_000 {
+                rounds += 1
+                if holdsServerPDUs {
+                    held += toClient
+                    toClient = []
+                }
+                if !toClient.isEmpty {
+                    events += client.receive(toClient.removeFirst())
+                    continue
+                }
+                guard let pdu = client.nextPDU() else { return }
+                if pdu == .confirmation {
+                    toClient += ras.confirmed()
+                    continue
+                }
+                let (refusal, drop) = ras.screen(pdu, server: att)
+                if drop {
+                    if let r = refusal { toClient.append(r) }
+                    continue
+                }
+                let reply = att.receive(pdu.encode(), encrypted: true)
+                if let r = reply.response { toClient.append(r) }
+                if let w = reply.written { toClient += ras.written(handle: w.handle, value: w.value, server: &att, now: now) }
+            }
+        }
+
+        /// A Control Point write the ATT server took: the service's PDUs.
+        mutating func controlPoint(_ value: [UInt8], now: Double = 0) -> [ATTPDU] {
+            ras.written(handle: ras.handles.controlPoint, value: value, server: &att, now: now)
+        }
+
+        mutating func publishUnheard(_ counter: UInt16, _ segments: [[UInt8]]) -> [ATTPDU] {
+            ras.publish(counter: counter, segments: segments, server: &att)
+        }
+
+        mutating func publish(_ counter: UInt16, _ segments: [[UInt8]]) {
+            settle(ras.publish(counter: counter, segments: segments, server: &att))
+        }
+
+        var segments: [[UInt8]] { events.compactMap { if case .segment(let s) = $0 { s } else { nil } } }
+    }
+
+    /// A procedure's body in segments for this MTU, and the body.
+    static func procedure(_ counter: UInt16, length: Int, mtu: Int, firstCounter: UInt8 = 0) -> ([[UInt8]], [UInt8]) {
+        let body = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ Int(counter)) }
+        return (RASSegmenter.segments(of: body, attMTU: mtu, firstCounter: firstCounter), body)
+    }
+
+    static func reassembled(_ segments: [[UInt8]]) throws -> [[UInt8]] {
+        var r = RASReassembler()
+        var bodies: [[UInt8]] = []
+        for s in segments { if let b = try r.add(s) { bodies.append(b) } }
+        return bodies
+    }
+
+    @Test func realTimeDeliversEachProcedureWhole() throws {
+        var link = Link(realTime: true)
+        link.settle()
+        link.client.subscribe()
+        link.settle()
+        #expect(link.events == [.found(features: 1), .ready(.realTime)])
+        let mtu = Int(link.att.mtu)
+        #expect(mtu == 517)
+        let (a, bodyA) = Self.procedure(1, length: 1_300, mtu: mtu)
+        let (b, bodyB) = Self.procedure(2, length: 40, mtu: mtu, firstCounter: UInt8(a.count))
+        link.publish(1, a)
+        link.publish(2, b)
+        #expect(try Self.reassembled(link.segments) == [bodyA, bodyB])
+        #expect(a.count == 3 && a.allSatisfy { $0.count <= mtu - 4 })
+    }
+
+    @Test func onDemandServesEachProcedureAndIsAcknowledged() throws {
+        var link = Link(realTime: false)
+        link.settle()
+        link.client.subscribe()
+        link.settle()
+        #expect(link.events == [.found(features: 0), .ready(.onDemand)])
+        var bodies: [[UInt8]] = []
+        for c in UInt16(5)..<8 {
+            let (segments, body) = Self.procedure(c, length: 700, mtu: Int(link.att.mtu))
+            bodies.append(body)
+            link.publish(c, segments)
+        }
+        #expect(try Self.reassembled(link.segments) == bodies)
+        // Acknowledged: a second Get for one finds nothing (No Records Found).
+        let cp = link.ras.handles.controlPoint
+        let again = link.controlPoint([0x00, 0x05, 0x00], now: 1)
+        #expect(again == [.indication(handle: cp, value: [0x02, RASResponseCode.noRecordsFound.rawValue])])
+        #expect(link.att.database.attribute(link.ras.handles.ready)?.value == [0x07, 0x00])
+    }
+
+    /// A client that does not fetch: after `kept` procedures the oldest is overwritten, announced
+    /// with Ranging Data Overwritten; a Get for it then finds nothing.
+    @Test func anUnfetchedProcedureIsOverwritten() {
+        var link = Link(realTime: false)
+        link.settle()
+        link.client.subscribe()
+        link.settle()
+        link.holdsServerPDUs = true
+        var pdus: [ATTPDU] = []
+        for c in UInt16(1)...UInt16(RASServer.kept + 1) {
+            pdus += link.publishUnheard(c, [[0x03, UInt8(c)]])
+        }
+        let overwritten = link.ras.handles.overwritten
+        #expect(pdus.contains(.notification(handle: overwritten, value: [0x01, 0x00])))
+        #expect(link.att.database.attribute(overwritten)?.value == [0x01, 0x00])
+        let cp = link.ras.handles.controlPoint
+        let refused = link.controlPoint([0x00, 0x01, 0x00])
+        // Indications wait for confirmations: the refusal is queued behind the first. Confirm all.
+        var all = refused
+        for _ in 0..<8 { all += link.ras.confirmed() }
+        #expect(all.contains(.indication(handle: cp, value: [0x02, RASResponseCode.noRecordsFound.rawValue])))
+    }
+
+    @Test func theModesExcludeEachOther() {
+        var link = Link(realTime: true, prefersRealTime: false)
+        link.settle()
+        link.client.subscribe()
+        link.settle()
+        #expect(link.events.last == .ready(.onDemand))
+        let (response, drop) = link.ras.screen(.writeRequest(handle: link.ras.handles.realTime + 1, value: [0x01, 0x00]), server: link.att)
+        #expect(drop && response == .errorResponse(requestOpcode: 0x12, handle: link.ras.handles.realTime + 1, error: ATTErrorCode(rawValue: 0xFD)))
+        // A Control Point write from a client that does not take its indications: refused too.
+        var fresh = Link(realTime: false)
+        let (r2, d2) = fresh.ras.screen(.writeRequest(handle: fresh.ras.handles.controlPoint, value: [0x00, 0x01, 0x00]), server: fresh.att)
+        #expect(d2 && r2 == .errorResponse(requestOpcode: 0x12, handle: fresh.ras.handles.controlPoint, error: ATTErrorCode(rawValue: 0xFD)))
+        fresh.settle()
+    }
+
+    /// Control Point commands it does not carry out, and the ACK timeout.
+    @Test func controlPointAnswersAndTheACKTimeout() {
+        var link = Link(realTime: false)
+        link.settle()
+        link.client.subscribe()
+        link.settle()
+        let cp = link.ras.handles.controlPoint
+        func answer(_ value: [UInt8], now: Double = 0) -> [ATTPDU] {
+            var out = link.controlPoint(value, now: now)
+            for _ in 0..<8 { out += link.ras.confirmed() }
+            return out
+        }
+        #expect(answer([0x04, 0x01, 0x00]) == [.indication(handle: cp, value: [0x02, RASResponseCode.opcodeNotSupported.rawValue])])  // Set Filter
+        #expect(answer([0x09]) == [.indication(handle: cp, value: [0x02, RASResponseCode.opcodeNotSupported.rawValue])])
+        #expect(answer([0x00, 0x01]) == [.indication(handle: cp, value: [0x02, RASResponseCode.invalidParameter.rawValue])])  // Get, short
+        #expect(answer([0x03]) == [.indication(handle: cp, value: [0x02, RASResponseCode.success.rawValue])])  // Abort
+        // A procedure fetched but never acknowledged is released after 5 s.
+        link.holdsServerPDUs = true
+        link.publish(9, [[0x03, 0xAA]])
+        let served = answer([0x00, 0x09, 0x00], now: 10)
+        #expect(served.last == .indication(handle: cp, value: [0x00, 0x09, 0x00]))
+        #expect(answer([0x00, 0x09, 0x00], now: 11).last == .indication(handle: cp, value: [0x02, RASResponseCode.serverBusy.rawValue]))
+        link.ras.tick(now: 15)
+        #expect(answer([0x00, 0x09, 0x00], now: 16).last == .indication(handle: cp, value: [0x02, RASResponseCode.noRecordsFound.rawValue]))
+    }
+}
