@@ -11,6 +11,7 @@ let tool = CommandLineTool(name: "reflector-emu", commands: [
     EstimateCommand.self,
     ServeCommand.self,
     RangeCommand.self,
+    AccessoryCommand.self,
     CheckCommand.self,
     PortsCommand.self,
     FlashCommand.self,

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A real Security Manager (Google Bumble's SMP) pairing with this project's over a served board.
 
-central: connects to ADDRESS (public) and pairs (LE Secure Connections, bonding, MITM unless
+central: connects to ADDRESS (public; ADDRESS/random for a random one) and pairs (LE Secure Connections, bonding, MITM unless
 IO is none). peripheral: advertises connectably from ADDRESS (its random static address) and
 answers the central's pairing. Either way it distributes its IRK and identity address and
 prints one JSON object: what it learned (the LTK in HCI order, the peer's IRK and identity
@@ -84,7 +84,9 @@ async def main(role, path, address, io, passkey):
             connection.on("disconnection", lambda reason: done.done() or done.set_result(None))
 
         if role == "central":
-            connection = await asyncio.wait_for(device.connect(hci.Address(address, hci.Address.PUBLIC_DEVICE_ADDRESS)), 10)
+            # ADDRESS/random: a random (static) address, as an accessory advertises from.
+            kind = hci.Address.RANDOM_DEVICE_ADDRESS if address.endswith("/random") else hci.Address.PUBLIC_DEVICE_ADDRESS
+            connection = await asyncio.wait_for(device.connect(hci.Address(address.removesuffix("/random"), kind)), 10)
             watch(connection)
             try:
                 await asyncio.wait_for(connection.pair(), 40)

@@ -12,6 +12,8 @@ public struct ReflectorHostApp: Sendable {
         case configured(CSConfiguration)
         /// Procedures were enabled or disabled.
         case procedures(enabled: Bool)
+        /// What the reflector measured in one procedure (every procedure, for PCT reporting).
+        case measured(ProcedureResults)
         /// Notifications of Real-time Ranging Data for one procedure, in order.
         case rangingData(counter: UInt16, segments: [[UInt8]])
         /// A command failed during set-up.
@@ -105,11 +107,11 @@ public struct ReflectorHostApp: Sendable {
         case LECSSubeventResult.subeventCode, LECSSubeventResultContinue.subeventCode:
             guard let procedure = try? assembler.add(event) else { return [] }
             // Under inline PCT transfer the phone does not need the reflector's results.
-            if configuration?.inlinePCT == true { return [] }
+            if configuration?.inlinePCT == true { return [.measured(procedure)] }
             let body = RangingData(selectedTxPower: selectedTxPower, results: procedure.subevents).encode()
             let segments = RASSegmenter.segments(of: body, attMTU: attMTU, firstCounter: segmentCounter)
             segmentCounter = UInt8(truncatingIfNeeded: Int(segmentCounter) + segments.count) & 0x3F
-            return [.rangingData(counter: procedure.procedureCounter & 0x0FFF, segments: segments)]
+            return [.measured(procedure), .rangingData(counter: procedure.procedureCounter & 0x0FFF, segments: segments)]
         default:
             return []
         }

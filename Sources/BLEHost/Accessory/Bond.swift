@@ -1,0 +1,55 @@
+/// What an accessory keeps of a bonded phone: its identity (address and IRK, to recognise it
+/// behind a resolvable private address), the LE Secure Connections LTK (EDIV 0, Rand 0), and
+/// whether the pairing was authenticated.
+public struct Bond: Sendable, Equatable {
+    /// The peer's identity address (or the address it paired from, if it gave no identity).
+    public var peer: PairingAddress
+    /// 16 octets, little-endian (as Identity Information carries it), if the peer gave it.
+    public var peerIRK: [UInt8]?
+    /// 16 octets in HCI order.
+    public var longTermKey: [UInt8]
+    public var authenticated: Bool
+
+    public init(peer: PairingAddress, peerIRK: [UInt8]?, longTermKey: [UInt8], authenticated: Bool) {
+        self.peer = peer
+        self.peerIRK = peerIRK
+        self.longTermKey = longTermKey
+        self.authenticated = authenticated
+    }
+
+    public init(_ result: PairingResult) {
+        self.init(peer: result.peerAddress, peerIRK: result.peerIRK, longTermKey: result.longTermKey, authenticated: result.isAuthenticated)
+    }
+
+    /// Whether `address` is this peer: its identity address, or a resolvable private address
+    /// its IRK resolves (Core 6.0 Vol 6 Part B §1.3.2.3: hash = ah(IRK, prand)).
+    public func matches(_ address: PairingAddress) -> Bool {
+        if address == peer { return true }
+        guard let irk = peerIRK else { return false }
+        return ResolvablePrivateAddress.resolves(address, irk: irk)
+    }
+}
+
+/// Resolvable private addresses (Core 6.0 Vol 6 Part B §1.3.2.2–§1.3.2.3): a random address
+/// whose two most significant bits are 01, `prand` (24 bits, the high half) and `hash`
+/// (the low half) = ah(IRK, prand).
+public enum ResolvablePrivateAddress {
+    public static func isResolvable(_ a: PairingAddress) -> Bool { a.isRandom && (a.address >> 46) & 0b11 == 0b01 }
+
+    /// Whether `irk` (16 octets, little-endian) resolves `a`.
+    public static func resolves(_ a: PairingAddress, irk: [UInt8]) -> Bool {
+        guard isResolvable(a), irk.count == 16 else { return false }
+        let prand = [16, 8, 0].map { UInt8(truncatingIfNeeded: a.address >> (24 + UInt64($0))) }
+        let hash = [16, 8, 0].map { UInt8(truncatingIfNeeded: a.address >> UInt64($0)) }
+        return (try? SMPCrypto.ah(k: irk.reversed(), r: prand)) == hash
+    }
+
+    /// A fresh resolvable private address for `irk` from a 22-bit random part (as a device
+    /// making one does: prand's top bits 01).
+    public static func make(irk: [UInt8], random: UInt32) -> PairingAddress? {
+        let prand = UInt64(random & 0x3F_FFFF) | 0x40_0000
+        let r = [16, 8, 0].map { UInt8(truncatingIfNeeded: prand >> UInt64($0)) }
+        guard irk.count == 16, let hash = try? SMPCrypto.ah(k: irk.reversed(), r: r) else { return nil }
+        return PairingAddress(prand << 24 | UInt64(hash[0]) << 16 | UInt64(hash[1]) << 8 | UInt64(hash[2]), random: true)
+    }
+}

@@ -1,0 +1,217 @@
+import BLEHost
+import Foundation
+import HCITransport
+import ReflectorFirmware
+import SerialTransport
+
+/// `reflector-emu accessory`: this project's accessory host on a real CS controller over HCI
+/// UART (or a served board's pty): check the board, advertise, pair and bond with LE Secure
+/// Connections, serve GATT with the Ranging Service, take the reflector role in every
+/// connection's Channel Sounding and report each procedure the reflector measured. Exit status
+/// 0 stopped, 1 the phone went away with `--once`, 2 could not serve (port, board, bond file).
+public enum AccessoryCommand: Command {
+    public static let name = "accessory"
+    public static let summary = ["be an accessory an iPhone pairs with and ranges, on a real board;",
+                                 "report what the reflector measures"]
+
+    public static let help = HelpText(
+        usage: """
+            usage: reflector-emu accessory (--port DEVICE [--baud N] [--rtscts] | --pty LINK) [options]
+            """,
+        about: """
+            Runs the accessory's host on the CS controller on DEVICE: checks the board can be an
+            iPhone's reflector (as 'check' does; --force goes on anyway), advertises
+            connectably from a static random address kept in the bond file, with the name and
+            the Ranging Service UUID (and --service UUIDs, for an app's AccessorySetupKit
+            filter), pairs with LE Secure Connections (Just Works; with --passkey the accessory
+            shows a passkey the phone's user types) and bonds, serves GATT (GAP, GATT, Device
+            Information, the Ranging Service: real-time, or --ras on-demand), allows the
+            reflector role on every connection and prints each procedure the reflector
+            measured. It advertises again after a disconnection, until SIGINT or SIGTERM.
+            Status lines go to stderr. Exit status: 0 stopped, 1 the phone went away (--once),
+            2 could not serve.
+            """)
+
+    public struct Options {
+        public var path: String?
+        public var baud = 1_000_000
+        public var rtscts = false
+        public var name = "reflector-emu"
+        public var services: [UInt16] = []
+        public var bonds: String?
+        public var pairable: Bool?
+        public var passkey = false
+        public var onDemand = false
+        public var force = false
+        public var procedures: Int?
+        public var once = false
+        public var json = false
+        public var btsnoop: String?
+        public var timeout = 3000
+        public init() {}
+    }
+
+    public static var options: OptionTable<Options> {
+        func device(_ o: inout Options, _ path: String) throws(ToolError) {
+            guard o.path == nil else { throw .usage("accessory: give one of --port DEVICE and --pty LINK") }
+            o.path = path
+        }
+        return OptionTable(defaults: Options(), options: [
+            .value("--port", "DEVICE", .text, help: "the board's serial port (a pty path works too)", set: device),
+            .value("--pty", "LINK", .text, help: "a pseudo-terminal, for example one 'reflector-emu serve' created", set: device),
+            .baud(\.baud, help: "baud rate (default 1000000)"),
+            .flag(\.rtscts, "--rtscts", help: "RTS/CTS flow control"),
+            .value("--name", "NAME", OptionValue(allowed: "1 to 29 octets of UTF-8") { v in (1...29).contains(v.utf8.count) ? v : nil },
+                   help: "the advertised and GAP name (default reflector-emu)") { o, v throws(ToolError) in o.name = v },
+            .value("--service", "UUID", OptionValue(allowed: "a 16-bit UUID in hex like 180F") { v in v.utf8.count == 4 ? UInt16(v, radix: 16) : nil },
+                   help: "also advertise this 16-bit service UUID (repeatable)") { o, v throws(ToolError) in
+                guard o.services.count < 11 else { throw .usage("accessory: at most 11 --service UUIDs fit in the advertising data") }
+                o.services.append(v)
+            },
+            .value("--bonds", "FILE", .text, help: "the bond file (default $XDG_STATE_HOME/reflector-emu/bonds.json)") { o, v throws(ToolError) in o.bonds = v },
+            .flag("--pairable", help: "accept new pairings (the default until a bond exists)") { o in o.pairable = true },
+            .flag("--no-pairable", help: "refuse new pairings (the default once a bond exists)") { o in o.pairable = false },
+            .flag(\.passkey, "--passkey", help: "show a passkey for the phone's user to type (DisplayOnly);", "default: Just Works"),
+            .flag(\.onDemand, "--ras-on-demand", help: "RAS on demand only (RAS Features bit 0 clear), as nRF's default"),
+            .flag(\.force, "--force", help: "serve a board that cannot be an iPhone's reflector"),
+            .value(\.procedures, "--procedures", "N", .integer(1...1_000_000), help: "exit after N procedures (default: until SIGINT)"),
+            .flag(\.once, "--once", help: "exit (status 1) when the phone disconnects, instead of advertising again"),
+            .json(\.json, help: "JSON Lines: one object per procedure, then {\"summary\": {...}}"),
+            .value(\.btsnoop, "--btsnoop", "FILE", .text, help: "record the HCI traffic (opens in Wireshark and btmon)"),
+            .value(\.timeout, "--timeout", "MS", .integer(10...60_000, allowed: "milliseconds from 10 to 60000"),
+                   help: "how long the board may take to answer a command (default 3000)"),
+        ], helpColumn: 22, validate: { o throws(ToolError) in
+            guard o.path != nil else { throw .usage("accessory: give --port DEVICE or --pty LINK") }
+        })
+    }
+
+    public static func run(_ o: Options, output: CommandOutput) throws(ToolError) -> CommandOutcome {
+        output.flushesEachLine = true
+        let path = o.path!
+        let bondPath = o.bonds ?? BondFile.defaultPath
+        var report = AccessoryReport(json: o.json, output: output)
+        var store: BondFile
+        switch BondFile.load(bondPath) {
+        case .read(let f): store = f
+        case .missing: store = BondFile.fresh { (try? SecureRandom.bytes($0)) ?? [] }
+        case let .corrupt(aside, why):
+            report.status("the bond file \(bondPath) does not read (\(why)); it was kept as \(aside), and this run starts with no bonds")
+            store = BondFile.fresh { (try? SecureRandom.bytes($0)) ?? [] }
+        }
+        try store.save(bondPath)
+
+        let link: SerialPort
+        do {
+            link = try SerialPort(path: path, configuration: SerialConfiguration(baudRate: o.baud, flowControl: o.rtscts ? .rtsCts : .none))
+        } catch {
+            return .failure(status: 2, error.description)
+        }
+        defer { link.close() }
+        let channel = HCIChannel(link: link, side: .host)
+        var sink: BTSnoopFileSink?
+        if let capture = o.btsnoop {
+            do { sink = try BTSnoopFileSink(creatingFileAtPath: capture) } catch { throw .badFile("\(capture): cannot create the capture (\(error))") }
+            channel.recorder = { try? sink?.append($0) }
+        }
+        defer { try? sink?.close() }
+
+        switch BoardProbe.run(channel, path: path, baud: o.baud, timeout: o.timeout) {
+        case .failure(let why): return .failure(status: 2, why.message)
+        case .success(let findings):
+            let check = CheckReport(findings)
+            if !check.compatible {
+                let failing = check.requirements.filter { !$0.pass }.map { "\($0.name): \($0.detail)" }.joined(separator: "; ")
+                guard o.force else {
+                    return .failure(status: 2, "\(path): an iPhone will not range with this board (\(failing)); 'reflector-emu check --port \(path)' "
+                        + "shows the whole report; --force serves it anyway")
+                }
+                report.status("serving a board an iPhone will not range with (--force): \(failing)")
+            }
+        }
+
+        var configuration = AccessoryHost.Configuration(
+            identity: .init(name: o.name, manufacturer: "reflector-emu", model: "reflector-emu accessory", firmwareRevision: ProjectVersion.text),
+            address: store.address, irk: store.irk)
+        configuration.services = o.services
+        configuration.ioCapability = o.passkey ? IOCapability.displayOnly : .noInputNoOutput
+        configuration.pairable = o.pairable ?? store.bonds.isEmpty
+        configuration.realTimeRAS = !o.onDemand
+        var host = AccessoryHost(configuration: configuration, bonds: store.bonds) { (try? SecureRandom.bytes($0)) ?? [] }
+        report.start(name: o.name, address: store.address)
+        if !configuration.pairable { report.status("not pairable: \(store.bonds.count) bond\(store.bonds.count == 1 ? "" : "s") kept (--pairable accepts new phones)") }
+        StopSignal.install()
+        let start = Date()
+        var sentAt: Date?
+        var outcome = CommandOutcome.success
+        running: while !StopSignal.requested {
+            let now = Date().timeIntervalSince(start)
+            var outputs = host.tick(now: now)
+            do {
+                if let command = host.nextCommand() {
+                    try channel.send(command)
+                    sentAt = Date()
+                }
+                for acl in host.nextACL() { try channel.send(acl) }
+                if let packet = try? channel.receive(timeout: 20) {
+                    switch packet.indicator {
+                    case .event: outputs += host.handleEvent(packet, now: now)
+                    case .aclData: outputs += host.handleACL(packet, now: now)
+                    default: break
+                    }
+                }
+            } catch {
+                outcome = .failure(status: 2, "\(path): \(error)")
+                break
+            }
+            if host.unansweredOpcode == nil { sentAt = nil }
+            if let op = host.unansweredOpcode, let at = sentAt, Date().timeIntervalSince(at) * 1000 > Double(o.timeout) {
+                outcome = .failure(status: 2, "\(path): the board went silent: " + BoardProbe.silence(path: path, opcode: op, timeout: o.timeout, baud: o.baud)
+                    .dropFirst(path.count + 2))
+                break
+            }
+            for out in outputs {
+                switch out {
+                case .advertising: report.status("advertising as '\(o.name)' with the Ranging Service (0x185B)")
+                case .connected(let peer):
+                    report.connected()
+                    report.status("connected to \(ServeCommand.addressText(peer.address)) (\(peer.isRandom ? "random" : "public") address)")
+                case .displayPasskey(let p): report.status("passkey \(String(format: "%06u", p)): type it on the phone")
+                case .paired(let r):
+                    report.paired()
+                    report.status("paired with \(ServeCommand.addressText(r.peerAddress.address)) (\(Self.describe(r.method)), \(r.bonded ? "bonded" : "not bonded"))")
+                    if r.bonded {
+                        store.bonds = host.bonds
+                        do { try store.save(bondPath) } catch { report.status("could not save the bond: \(error.description)") }
+                    }
+                case let .pairingFailed(reason, byPeer):
+                    report.status("pairing failed: \(reason) (0x\(String(format: "%02X", reason.rawValue)))\(byPeer ? ", said the phone" : "")")
+                case .encrypted(let bond):
+                    report.status(bond.map { "encrypted with the bond of \(ServeCommand.addressText($0.peer.address))" } ?? "encrypted with the new pairing's key")
+                case .unknownKey: report.status("the phone asked for a key this accessory does not hold (no bond): refused")
+                case .procedure(let p):
+                    report.procedure(p)
+                    if let n = o.procedures, report.procedures >= n { break running }
+                case .disconnected(let reason):
+                    guard !o.once else {
+                        outcome = .failure(status: 1, "the phone went away: \(reason) (0x\(String(reason.rawValue, radix: 16)))")
+                        break running
+                    }
+                    report.status("disconnected: \(reason) (0x\(String(reason.rawValue, radix: 16))); advertising again")
+                case let .failed(op, status):
+                    outcome = .failure(status: 2, "\(path): the board refused command 0x\(String(format: "%04X", op)): \(status) (0x\(String(status.rawValue, radix: 16)))")
+                    break running
+                }
+            }
+        }
+        report.finish(elapsed: Date().timeIntervalSince(start), bonds: host.bonds.count)
+        return outcome
+    }
+
+    static func describe(_ m: PairingMethod) -> String {
+        switch m {
+        case .justWorks: return "Just Works"
+        case .numericComparison: return "Numeric Comparison"
+        case .passkey: return "Passkey Entry"
+        }
+    }
+}

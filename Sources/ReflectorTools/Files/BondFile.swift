@@ -1,0 +1,177 @@
+import BLEHost
+import Foundation
+
+/// The accessory's bond file: its own identity (static random address, IRK) and one entry per
+/// bonded phone. JSON, keys and addresses in hex, most significant octet first:
+///
+/// ```
+/// {"format": "reflector-emu bonds 1", "address": "C3A1B2C3D4E5", "irk": "<32 hex>",
+///  "bonds": [{"peer": "4F0102030405", "peer_random": true, "peer_irk": "<32 hex>",
+///             "ltk": "<32 hex>", "authenticated": false}]}
+/// ```
+///
+/// Written atomically (a temporary file in the same folder, mode 0600, fsync, rename, fsync of
+/// the folder), so a crash mid-write leaves the previous file; a file that does not read is
+/// moved aside (`FILE.corrupt-<time>`) and reported, never emptied in place.
+public struct BondFile: Equatable {
+    public static let format = "reflector-emu bonds 1"
+
+    public var address: UInt64
+    /// 16 octets, little-endian (as Identity Information carries it).
+    public var irk: [UInt8]
+    public var bonds: [Bond]
+
+    public init(address: UInt64, irk: [UInt8], bonds: [Bond] = []) {
+        self.address = address
+        self.irk = irk
+        self.bonds = bonds
+    }
+
+    /// A new identity: a static random address (two top bits 11) and an IRK from `random`.
+    public static func fresh(random: (Int) -> [UInt8]) -> BondFile {
+        let a = random(6) + [UInt8](repeating: 0, count: 6)
+        var address: UInt64 = 0
+        for i in 0..<6 { address = address << 8 | UInt64(a[i]) }
+        address = address | 0xC000_0000_0000
+        return BondFile(address: address, irk: Array((random(16) + [UInt8](repeating: 0, count: 16)).prefix(16)))
+    }
+
+    // MARK: JSON
+
+    public init(json: JSONValue) throws(ToolError) {
+        let r = try JSONObjectReader(json)
+        guard try r.choice("format", oneOf: [Self.format]) == Self.format else { throw .badKey(key: "format", problem: "is not \(Self.format)") }
+        address = try Self.address(r.hex("address", digits: 12), key: "address", static: true)
+        irk = Self.octets(try r.hex("irk", digits: 32)).reversed()
+        guard case .array(let list)? = r.optional("bonds") else { throw .badKey(key: "bonds", problem: "is missing or not an array; allowed: an array of bond objects") }
+        var bonds: [Bond] = []
+        for (i, item) in list.enumerated() {
+            do {
+                let b = try JSONObjectReader(item)
+                let random = try b.bool("peer_random")
+                let peer = try Self.address(b.hex("peer", digits: 12), key: "peer", static: false)
+                var peerIRK: [UInt8]?
+                if b.optional("peer_irk") != nil { peerIRK = Self.octets(try b.hex("peer_irk", digits: 32)).reversed() }
+                bonds.append(Bond(peer: PairingAddress(peer, random: random), peerIRK: peerIRK,
+                                  longTermKey: Self.octets(try b.hex("ltk", digits: 32)).reversed(), authenticated: try b.bool("authenticated", default: false)))
+            } catch {
+                throw .badKey(key: "bonds[\(i)]", problem: error.description)
+            }
+        }
+        self.bonds = bonds
+    }
+
+    public var json: [UInt8] {
+        var j = JSONWriter()
+        j.object { j in
+            j.field("format", Self.format)
+            j.field("address", Self.hex(Self.octets(address)))
+            j.field("irk", Self.hex(irk.reversed()))
+            j.field("bonds", array: { j in
+                for b in bonds {
+                    j.object { j in
+                        j.field("peer", Self.hex(Self.octets(b.peer.address)))
+                        j.field("peer_random", b.peer.isRandom)
+                        if let irk = b.peerIRK { j.field("peer_irk", Self.hex(irk.reversed())) }
+                        j.field("ltk", Self.hex(b.longTermKey.reversed()))
+                        j.field("authenticated", b.authenticated)
+                    }
+                }
+            })
+        }
+        return j.bytes + [0x0A]
+    }
+
+    // MARK: The file
+
+    public enum Loaded: Equatable {
+        case read(BondFile)
+        case missing
+        /// The file did not read: it was moved to `movedTo`; why.
+        case corrupt(movedTo: String, why: String)
+    }
+
+    /// Reads the bond file at `path`; a file that does not read is moved aside, not lost.
+    public static func load(_ path: String) -> Loaded {
+        guard FileManager.default.fileExists(atPath: path) else { return .missing }
+        do {
+            return .read(try JSONFile.read(path) { (v) throws(ToolError) in try BondFile(json: v) })
+        } catch {
+            let aside = path + ".corrupt-" + Self.stamp()
+            guard rename(path, aside) == 0 else { return .corrupt(movedTo: path + " (could not be moved: \(String(cString: strerror(errno))))", why: error.description) }
+            return .corrupt(movedTo: aside, why: error.description)
+        }
+    }
+
+    /// Writes the file atomically, mode 0600, creating its folder (mode 0700) if needed.
+    /// `interruptAfter` (tests) stops after that many octets of the temporary file, as a crash would.
+    public func save(_ path: String, interruptAfter: Int? = nil) throws(ToolError) {
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
+            do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]) } catch {
+                throw .badFile("\(folder): cannot create the folder for the bond file (\(error.localizedDescription))")
+            }
+        }
+        let temporary = path + ".tmp-\(getpid())"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        guard fd >= 0 else { throw .badFile("\(temporary): cannot create (\(String(cString: strerror(errno))))") }
+        var bytes = json
+        if let n = interruptAfter { bytes = Array(bytes.prefix(n)) }
+        fchmod(fd, 0o600)
+        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        let synced = fsync(fd) == 0
+        close(fd)
+        guard written == bytes.count, synced else {
+            unlink(temporary)
+            throw .badFile("\(temporary): cannot write the bond file")
+        }
+        if interruptAfter != nil { return }
+        guard rename(temporary, path) == 0 else {
+            unlink(temporary)
+            throw .badFile("\(path): cannot replace the bond file (\(String(cString: strerror(errno))))")
+        }
+        let dir = open(folder.isEmpty ? "." : folder, O_RDONLY)
+        if dir >= 0 {
+            fsync(dir)
+            close(dir)
+        }
+    }
+
+    /// `$XDG_STATE_HOME/reflector-emu/bonds.json`, else `~/.local/state/reflector-emu/bonds.json`.
+    public static var defaultPath: String {
+        let env = ProcessInfo.processInfo.environment
+        let state = env["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? ((env["HOME"] ?? NSHomeDirectory()) + "/.local/state")
+        return state + "/reflector-emu/bonds.json"
+    }
+
+    // MARK: Helpers
+
+    static func octets(_ hex: String) -> [UInt8] {
+        var out: [UInt8] = []
+        var i = hex.startIndex
+        while i < hex.endIndex {
+            let j = hex.index(i, offsetBy: 2, limitedBy: hex.endIndex) ?? hex.endIndex
+            out.append(UInt8(hex[i..<j], radix: 16) ?? 0)
+            i = j
+        }
+        return out
+    }
+
+    /// A 48-bit address, most significant octet first.
+    static func octets(_ address: UInt64) -> [UInt8] { (0..<6).reversed().map { UInt8(truncatingIfNeeded: address >> UInt64(8 * $0)) } }
+
+    static func hex(_ b: [UInt8]) -> String { b.map { String(format: "%02X", $0) }.joined() }
+
+    static func address(_ hex: String, key: String, static isStatic: Bool) throws(ToolError) -> UInt64 {
+        let v = UInt64(hex, radix: 16) ?? 0
+        if isStatic, v >> 46 != 0b11 { throw .badKey(key: key, problem: "is \(hex), not a static random address (its two top bits must be 11)") }
+        return v
+    }
+
+    static func stamp() -> String {
+        let f = DateFormatter()
+        f.dateFormat = "yyyyMMdd'T'HHmmss"
+        f.timeZone = TimeZone(identifier: "UTC")
+        return f.string(from: Date())
+    }
+}
