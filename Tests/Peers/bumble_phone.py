@@ -91,9 +91,18 @@ async def main(path, address, count, ipt, passkey):
         connection = await asyncio.wait_for(device.connect(hci.Address(address, hci.Address.RANDOM_DEVICE_ADDRESS)), 10)
         keys = asyncio.get_running_loop().create_future()
         connection.on("pairing", lambda k: keys.done() or keys.set_result(k))
-        connection.on("pairing_failure", lambda r: keys.done() or keys.set_exception(RuntimeError(f"pairing failed: {r}")))
-        await asyncio.wait_for(connection.pair(), 30)
+        connection.on("pairing_failure", lambda r: keys.done() or keys.set_result(int(r)))
+        try:
+            await asyncio.wait_for(connection.pair(), 30)
+        except Exception:
+            pass  # the failure event says why
         k = await asyncio.wait_for(keys, 30)
+        if isinstance(k, int):
+            # Refused: a phone leaves (and says why).
+            result["pairing_failure"] = k
+            await connection.disconnect()
+            print(json.dumps(result))
+            return
         result["ltk"] = k.ltk.value.hex() if k.ltk else None
         result["encrypted"] = connection.is_encrypted
         peer = Peer(connection)

@@ -1,0 +1,84 @@
+@testable import BLEHost
+import Foundation
+@testable import ReflectorTools
+import TestSupport
+import Testing
+
+/// `reflector-emu accessory` on board A of a two-board air with a phone that is not ours on
+/// board B: Bumble's host pairs (LE Secure Connections, bonding), discovers the Ranging
+/// Service, reads RAS Features, subscribes, and runs CS as initiator. Without inline PCT its
+/// distances come from the accessory's RAS (real-time, and on demand), with it from its own
+/// PCTs; each within 0.3 m of the air's 2.5 m. The accessory reports each procedure its
+/// reflector measured and keeps the bond (mode 0600); not pairable, it refuses a new phone.
+extension BoardBenchTests {
+    @Suite struct AccessoryCommandTests {
+        static let address = "C3:00:00:00:00:01"
+
+        /// A bond file with a fixed identity, in a fresh folder.
+        static func bondFile(_ dir: TemporaryDirectory, bonds: [Bond] = []) throws -> String {
+            let path = dir.file("bonds.json")
+            try BondFile(address: 0xC300_0000_0001, irk: Array(0..<16), bonds: bonds).save(path)
+            return path
+        }
+
+        /// Runs the accessory on A (in the background) and Bumble's phone on B; both results.
+        static func run(accessory arguments: [String], phone: [String], bonds: String) throws -> (phone: [String: Any]?, accessory: ToolProcess.Result?, phoneResult: ToolProcess.Result) {
+            let boards = try ServedBoard(["--distance", "2.5", "--channel", "free", "--caps-layout", "bumble"], boards: 2)
+            defer { boards.stop() }
+            final class Box: @unchecked Sendable { var result: ToolProcess.Result? }
+            let box = Box()
+            let done = DispatchSemaphore(value: 0)
+            let line = boards.links[0]
+            DispatchQueue.global().async {
+                box.result = try? ToolProcess.run(["accessory", "--pty", line, "--bonds", bonds, "--once"] + arguments, timeout: 60)
+                done.signal()
+            }
+            let script = TwoBoardServeTests.peers.appendingPathComponent("bumble_phone.py").path
+            let r = try ToolProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", script, boards.links[1], Self.address] + phone, timeout: 60)
+            _ = done.wait(timeout: .now() + 30)
+            let object = try? JSONSerialization.jsonObject(with: Data((r.stdout.split(separator: "\n").last.map(String.init) ?? "").utf8)) as? [String: Any]
+            return (object, box.result, r)
+        }
+
+        static func procedures(_ stdout: String) -> [[String: Any]] {
+            stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }.filter { $0["summary"] == nil }
+        }
+
+        @Test(arguments: [("no-ipt", false), ("no-ipt", true), ("ipt", false)])
+        func bumblesPhoneRangesTheAccessory(ipt: String, onDemand: Bool) throws {
+            let dir = try TemporaryDirectory("accessory")
+            let bonds = try Self.bondFile(dir)
+            let (phone, accessory, r) = try Self.run(accessory: ["--json"] + (onDemand ? ["--ras-on-demand"] : []), phone: ["3", ipt], bonds: bonds)
+            let p = try #require(phone, "phone: \(r.stdout) \(r.stderr.suffix(1500))")
+            #expect(p["encrypted"] as? Bool == true)
+            #expect(p["ras_mode"] as? String == (onDemand ? "on-demand" : "real-time"))
+            #expect(p["features"] as? Int == (onDemand ? 0 : 1))
+            #expect((p["services"] as? [String]) == ["UUID-16:1800", "UUID-16:1801", "UUID-16:180A", "UUID-16:185B"], "\(p)")
+            let distances = (p["procedures"] as? [[String: Any]] ?? []).compactMap { $0["distance_m"] as? Double }
+            #expect(distances.count == 3 && distances.allSatisfy { abs($0 - 2.5) < 0.3 }, "\(p)")
+            // The accessory: its reflector's measurements, and the bond kept.
+            let a = try #require(accessory)
+            #expect(a.status == 1 && a.stderr.contains("paired with F0:F1:F2:F3:F4:F5 (Just Works, bonded)"), "\(a.stderr)")
+            let measured = Self.procedures(a.stdout)
+            #expect(measured.count >= 3 && measured.allSatisfy { ($0["steps_by_mode"] as? [Int])?[2] ?? 0 > 0 }, "\(a.stdout)")
+            var info = stat()
+            #expect(stat(bonds, &info) == 0 && info.st_mode & 0o777 == 0o600)
+            guard case .read(let file) = BondFile.load(bonds) else { Issue.record("the bond file does not read"); return }
+            #expect(file.bonds.count == 1 && file.bonds[0].peer == PairingAddress(0xF0F1_F2F3_F4F5, random: true))
+            // The same key on both sides (HCI order).
+            #expect(file.bonds[0].longTermKey.map { String(format: "%02x", $0) }.joined() == p["ltk"] as? String)
+        }
+
+        /// With a bond kept and no --pairable, a new phone's pairing is refused: Pairing Not Supported (0x05).
+        @Test func aBondedAccessoryRefusesANewPhone() throws {
+            let dir = try TemporaryDirectory("accessory")
+            let other = Bond(peer: PairingAddress(0xC0FF_EE00_0099, random: false), peerIRK: nil, longTermKey: Array(0..<16), authenticated: false)
+            let bonds = try Self.bondFile(dir, bonds: [other])
+            let (phone, accessory, r) = try Self.run(accessory: [], phone: ["1", "ipt"], bonds: bonds)
+            #expect(phone?["pairing_failure"] as? Int == 0x05, "\(r.stdout) \(r.stderr.suffix(800))")
+            #expect(accessory?.stderr.contains("not pairable: 1 bond kept") == true, "\(accessory?.stderr ?? "")")
+            guard case .read(let file) = BondFile.load(bonds) else { Issue.record("the bond file does not read"); return }
+            #expect(file.bonds == [other])
+        }
+    }
+}
