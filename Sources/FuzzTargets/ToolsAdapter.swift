@@ -47,6 +47,14 @@ enum ToolsAdapter {
         return true
     }
 
+    /// The accessory's bond file: an accepted file writes back to a file that reads the same.
+    static func readBonds(_ bytes: [UInt8]) -> Bool {
+        guard let json = parseJSON(bytes), let file = try? BondFile(json: json) else { return false }
+        let again = parseJSON(file.json).flatMap { try? BondFile(json: $0) }
+        require(again == file, "a bond file that does not read back as itself")
+        return true
+    }
+
     /// A DL-TDoA deployment (`tdoa DEPLOYMENT.json`, `tdoa plan`).
     static func readDeployment(_ bytes: [UInt8]) -> Bool {
         guard let json = parseJSON(bytes) else { return false }

@@ -103,6 +103,8 @@ public struct AccessoryHost: Sendable {
     }
 
     public var isConnected: Bool { connection != nil }
+    /// Where the Ranging Service's characteristics are in the database.
+    public var rasHandles: RASServer.Handles { base.ras.handles }
     public var isEncrypted: Bool { connection?.encrypted ?? false }
     /// The command sent and not yet answered.
     public var unansweredOpcode: UInt16? { outstanding }

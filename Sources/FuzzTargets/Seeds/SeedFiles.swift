@@ -24,6 +24,13 @@ enum SeedFiles {
         file("Examples/security-sample.json") + texts([#"{"cs_iv": "00000000000000000000000000000000", "cs_in": "FFFFFFFFFFFFFFFF", "cs_pv": "0123456789abcdef0123456789ABCDEF"}"#])
     }
 
+    static var bonds: [[UInt8]] {
+        texts([
+            #"{"format": "reflector-emu bonds 1", "address": "C30000000001", "irk": "000102030405060708090A0B0C0D0E0F", "bonds": []}"#,
+            #"{"format": "reflector-emu bonds 1", "address": "FFFFFFFFFFFF", "irk": "000102030405060708090a0b0c0d0e0f", "bonds": [{"peer": "F0F1F2F3F4F5", "peer_random": true, "peer_irk": "404142434445464748494A4B4C4D4E4F", "ltk": "A0A1A2A3A4A5A6A7A8A9AAABACADAEAF", "authenticated": true}, {"peer": "C0FFEE000099", "peer_random": false, "ltk": "00000000000000000000000000000000"}]}"#,
+        ])
+    }
+
     static var deployments: [[UInt8]] {
         file("Examples/dltdoa-room.json") + texts([
             #"{"anchors": [{"address": "0A01", "position_m": [0, 0, 2.8], "cluster": 0, "initiator": true}, {"address": 2562, "position_m": [6, 0, 2.8], "cluster": 0}, {"address": "0A03", "position_m": [6, 5, 2.8], "cluster": 0, "clock_ppm": -12, "drift_ppm_per_s": 0.01}], "nlos_zones": [{"min_m": [4, 3, 0], "max_m": [5, 4, 3], "bias_m": 3}], "path": [{"t_s": 0, "position_m": [2, 2, 1.2]}, {"t_s": 6, "position_m": [8, 2, 1.2]}], "receiver_clock_ppm": -6.5, "timestamp_noise_m": 0.1, "loss_probability": 0.02, "block_ms": 200, "seed": 1}"#,

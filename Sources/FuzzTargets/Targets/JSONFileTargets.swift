@@ -19,5 +19,8 @@ enum JSONFileTargets {
         FuzzTarget("json-board", "Hardware/boards/*.json: a board profile", seeds: { SeedFiles.boards }) {
             _ = ToolsAdapter.readBoardProfile($0)
         },
+        FuzzTarget("json-bonds", "accessory --bonds FILE: the bond file, read and written back", seeds: { SeedFiles.bonds }) {
+            _ = ToolsAdapter.readBonds($0)
+        },
     ]
 }
