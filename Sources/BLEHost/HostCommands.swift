@@ -11,6 +11,8 @@ enum HostCommands {
     /// LE Read Buffer Size [v1] (0x2002, §7.8.2): the controller's ACL buffers for LE, which
     /// the host's L2CAP must stay within.
     static let leReadBufferSize = HCIPacket(opcode: HCIOpcode.leReadBufferSize, parameters: [])
+    /// Read BD_ADDR (0x1009, §7.4.6): the public address the host connects from.
+    static let readBDAddr = HCIPacket(opcode: HCIOpcode.readBDAddr, parameters: [])
 
     /// What the host waits for after LE Create Connection (an LE subevent) and LE Enable
     /// Encryption (an event).
@@ -38,6 +40,7 @@ enum HostCommands {
         case HCIOpcode.setEventMask: return "Set Event Mask"
         case HCIOpcode.leSetEventMask: return "LE Set Event Mask"
         case HCIOpcode.leReadBufferSize: return "LE Read Buffer Size"
+        case HCIOpcode.readBDAddr: return "Read BD_ADDR"
         case HCIOpcode.leSetHostFeature: return "LE Set Host Feature"
         case HCIOpcode.leCreateConnection: return "LE Create Connection"
         case HCIOpcode.leEnableEncryption: return "LE Enable Encryption"

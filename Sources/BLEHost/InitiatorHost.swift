@@ -88,6 +88,8 @@ public struct InitiatorHost: Sendable {
     /// The controller's LE ACL buffers (octets each, how many), from LE Read Buffer Size;
     /// until then the LE minimum, one of 27 octets.
     public private(set) var aclBuffers = (length: 27, count: 1)
+    /// The controller's public address (Read BD_ADDR), which pairing names as this side's.
+    public private(set) var localAddress: UInt64?
 
     private var pipeline = CommandPipeline()
     /// LE Meta subevent or event code the host waits for before its next command, if any.
@@ -110,6 +112,19 @@ public struct InitiatorHost: Sendable {
         if setup.inlinePCTOnlyIfSupported, let r = remoteCapabilities, !r.supportsInlinePCT { c.inlinePCT = false }
         return c
     }
+    /// Encryption waits for `encrypt(with:)` (a plan without a bond key), and the key given.
+    private var holdsForEncryptionKey = false
+    private var encryptionKey: [UInt8]?
+
+    /// The LTK to encrypt the link with, from pairing or a bond: LE Enable Encryption (EDIV 0, Rand 0).
+    public mutating func encrypt(with key: [UInt8]) {
+        encryptionKey = key
+        guard holdsForEncryptionKey else { return }
+        holdsForEncryptionKey = false
+        pipeline.enqueue(HostCommands.enableEncryption(handle: handle, key: key))
+        awaiting = HostCommands.encryptionChangeCode
+    }
+
     /// Procedure Enable waits for `rangingDataClientReady()`.
     private var holdsForRangingData = false
     private var rangingDataClientIsReady = false
@@ -139,6 +154,7 @@ public struct InitiatorHost: Sendable {
     /// code for Encryption Change and Read Remote Version Information Complete), by name.
     public var awaitedEvent: String? {
         if holdsForRangingData { return "the RAS subscription (the reflector's Ranging Service)" }
+        if holdsForEncryptionKey { return "pairing (LE Secure Connections)" }
         guard let code = awaiting else { return nil }
         switch code {
         case LESubeventCode.advertisingReport: return "LE Advertising Report"
@@ -160,7 +176,7 @@ public struct InitiatorHost: Sendable {
     /// previous one was answered.
     public mutating func nextCommand() -> [UInt8]? {
         // Stages that do not apply (connecting, when already connected) enqueue nothing.
-        while pipeline.isIdle, awaiting == nil, !holdsForRangingData, failure == nil, stage <= Self.lastStage { enqueueStage() }
+        while pipeline.isIdle, awaiting == nil, !holdsForRangingData, !holdsForEncryptionKey, failure == nil, stage <= Self.lastStage { enqueueStage() }
         return pipeline.next()?.encode()
     }
 
@@ -320,6 +336,7 @@ public struct InitiatorHost: Sendable {
         case 1:
             pipeline.enqueue(HostCommands.setEventMask)
             pipeline.enqueue(HostCommands.leReadBufferSize)
+            pipeline.enqueue(HostCommands.readBDAddr)
         case 2: pipeline.enqueue(HostCommands.leSetEventMask)
         case 3: pipeline.enqueue(HostCommands.setCSHostSupport)
         case 4:
@@ -336,7 +353,9 @@ public struct InitiatorHost: Sendable {
             awaiting = HostCommands.connectionCompleteCode
         case 6:
             guard let plan = setup.connect else { return }
-            pipeline.enqueue(HostCommands.enableEncryption(handle: h, key: plan.longTermKey))
+            // No bond key: the key comes from pairing (or a bond the caller holds), `encrypt(with:)`.
+            guard let key = plan.longTermKey.isEmpty ? encryptionKey : plan.longTermKey else { return holdsForEncryptionKey = true }
+            pipeline.enqueue(HostCommands.enableEncryption(handle: h, key: key))
             awaiting = HostCommands.encryptionChangeCode
         case 7: pipeline.enqueue(LECSReadLocalSupportedCapabilitiesV2())
         case 8:
@@ -363,6 +382,10 @@ public struct InitiatorHost: Sendable {
     private mutating func handle(_ answer: CommandAnswer) -> [Output] {
         guard answer.status == .success else {
             return fail(.commandFailed(command: HostCommands.name(answer.opcode), status: answer.status))
+        }
+        if answer.opcode == HCIOpcode.readBDAddr, answer.returnParameters.count >= 7 {
+            var r = ByteReader(answer.returnParameters.dropFirst())
+            localAddress = try? r.uint(6, "BD_ADDR")
         }
         if answer.opcode == HCIOpcode.leReadBufferSize {
             // Status, LE_ACL_Data_Packet_Length 2, Total_Num_LE_ACL_Data_Packets 1; a length

@@ -69,6 +69,55 @@ extension BoardBenchTests {
             #expect(file.bonds[0].longTermKey.map { String(format: "%02x", $0) }.joined() == p["ltk"] as? String)
         }
 
+        /// Runs the accessory on A and `range` on B; both results.
+        static func againstRange(accessory: [String], range: [String], bonds: String) throws -> (accessory: ToolProcess.Result?, range: ToolProcess.Result) {
+            let boards = try ServedBoard(["--distance", "2.5", "--channel", "free"], boards: 2)
+            defer { boards.stop() }
+            final class Box: @unchecked Sendable { var result: ToolProcess.Result? }
+            let box = Box()
+            let done = DispatchSemaphore(value: 0)
+            let line = boards.links[0]
+            DispatchQueue.global().async {
+                box.result = try? ToolProcess.run(["accessory", "--pty", line, "--bonds", bonds, "--once"] + accessory, timeout: 60)
+                done.signal()
+            }
+            let r = try ToolProcess.run(["range", "--pty", boards.links[1], "--procedures", "3"] + range, timeout: 60)
+            _ = done.wait(timeout: .now() + 30)
+            return (box.result, r)
+        }
+
+        /// This project's phone side against its accessory, both over boards: `range` pairs
+        /// (Just Works, no bond key given), then ranges with inline PCT, or (--ras) from the
+        /// accessory's Ranging Service in real time and on demand; within 0.3 m of 2.5 m.
+        @Test(arguments: [([String](), [String]()), ([], ["--ras"]), (["--ras-on-demand"], ["--ras"])])
+        func rangePairsAndRangesTheAccessory(accessory: [String], range: [String]) throws {
+            let dir = try TemporaryDirectory("accessory")
+            let bonds = try Self.bondFile(dir)
+            let (a, r) = try Self.againstRange(accessory: accessory, range: range + ["--json"], bonds: bonds)
+            #expect(r.status == 0 && !r.timedOut, "\(r.stderr)")
+            let distances = Self.procedures(r.stdout).compactMap { $0["distance_m"] as? Double }
+            #expect(distances.count == 3 && distances.allSatisfy { abs($0 - 2.5) < 0.3 }, "\(r.stdout)")
+            #expect(r.stderr.contains("range: paired (Just Works, bonded for this run)"), "\(r.stderr)")
+            if range.contains("--ras") {
+                #expect(r.stderr.contains(accessory.isEmpty ? "over RAS (real-time)" : "over RAS (on demand)"), "\(r.stderr)")
+            }
+            #expect(a?.stderr.contains("paired with C0:FF:EE:00:00:B0 (Just Works, bonded)") == true, "\(a?.stderr ?? "")")
+        }
+
+        /// The accessory shows a passkey (--passkey); `range` typing another one fails the
+        /// pairing: Confirm Value Failed (0x04) on both sides, exit 2, no bond kept. (The
+        /// accessory's passkey is random: 000000 is wrong but for a one-in-a-million draw.)
+        @Test func aWrongPasskeyFailsThePairing() throws {
+            let dir = try TemporaryDirectory("accessory")
+            let bonds = try Self.bondFile(dir)
+            let (a, r) = try Self.againstRange(accessory: ["--passkey"], range: ["--passkey", "000000"], bonds: bonds)
+            #expect(r.status == 2 && r.stderr.contains("pairing failed: Confirm Value Failed (0x04), said the reflector"), "\(r.stderr)")
+            #expect(a?.stderr.contains(": type it on the phone") == true && a?.stderr.contains("pairing failed: Confirm Value Failed (0x04)") == true,
+                    "\(a?.stderr ?? "")")
+            guard case .read(let file) = BondFile.load(bonds) else { Issue.record("the bond file does not read"); return }
+            #expect(file.bonds.isEmpty)
+        }
+
         /// With a bond kept and no --pairable, a new phone's pairing is refused: Pairing Not Supported (0x05).
         @Test func aBondedAccessoryRefusesANewPhone() throws {
             let dir = try TemporaryDirectory("accessory")

@@ -15,14 +15,15 @@ public enum RangeCommand: Command {
 
     public static let help = HelpText(
         usage: """
-            usage: reflector-emu range (--port DEVICE [--baud N] [--rtscts] | --pty LINK) --bond-ltk HEX32
+            usage: reflector-emu range (--port DEVICE [--baud N] [--rtscts] | --pty LINK)
                                        [--address ADDR | --name NAME | --service UUID] [options]
             """,
         about: """
             Drives the CS controller on DEVICE as the initiator, as an iPhone does: checks it can
             be one (as 'check' asks), scans for the reflector (by address, by name, or the first
-            advertising the Ranging Service 0x185B or --service UUID), connects, encrypts with
-            the bond's key, sets Channel Sounding up and prints each procedure's distance,
+            advertising the Ranging Service 0x185B or --service UUID), connects, pairs with LE
+            Secure Connections (or encrypts with --bond-ltk; a reconnection in the same run
+            uses the bond it made), sets Channel Sounding up and prints each procedure's distance,
             smoothed distance and quality until SIGINT or --procedures; then a summary. With
             inline PCT when the reflector supports it; otherwise (or with --ras) the
             reflector's results come from its Ranging Service over GATT (real-time, or on
@@ -43,6 +44,7 @@ public enum RangeCommand: Command {
         public var procedures: Int?
         public var once = false
         public var alwaysRAS = false
+        public var passkey: UInt32?
         public var requireIOS = false
         public var estimator = EstimatorChoice.kay
         public var truth: Double?
@@ -98,7 +100,9 @@ public enum RangeCommand: Command {
             },
             .value(\.ltk, "--bond-ltk", "HEX32", OptionValue(allowed: "32 hex digits (16 octets, as HCI carries the key)") { v in
                 v.count == 32 ? ServeCommand.hexBytes(v) : nil
-            }, help: "the bond's long-term key (until pairing lands)"),
+            }, help: "encrypt with this bond's long-term key instead of pairing"),
+            .value("--passkey", "NNNNNN", .integer(0...999_999, allowed: "six digits, 000000 to 999999"),
+                   help: "the passkey the reflector shows (else asked on the terminal)") { o, v throws(ToolError) in o.passkey = UInt32(v) },
             .value(\.procedures, "--procedures", "N", .integer(1...1_000_000), help: "stop after N procedures (default: run until SIGINT)"),
             .flag(\.once, "--once", help: "exit (status 1) when the reflector disconnects, instead of reconnecting"),
             .flag(\.alwaysRAS, "--ras", help: "no inline PCT: take the reflector's results from its Ranging Service"),
@@ -117,9 +121,6 @@ public enum RangeCommand: Command {
             .flag(\.progress, "--no-progress", to: false, help: "no status line on a terminal's stderr"),
         ], helpColumn: 20, validate: { o throws(ToolError) in
             guard o.path != nil else { throw .usage("range: give --port DEVICE or --pty LINK") }
-            guard o.ltk != nil else {
-                throw .usage("range: give --bond-ltk HEX32, the key the reflector's host holds for this bond (pairing is not built yet)")
-            }
         })
     }
 
@@ -150,7 +151,7 @@ public enum RangeCommand: Command {
             }
         }
 
-        var session = RangeSession(plan: .init(scanningFor: o.filter, longTermKey: o.ltk!), estimator: o.estimator.estimator,
+        var session = RangeSession(plan: .init(scanningFor: o.filter, longTermKey: o.ltk ?? []), estimator: o.estimator.estimator,
                                    alwaysRAS: o.alwaysRAS, requireIOSCompliance: o.requireIOS)
         session.keepsFirstTones = o.plot != nil
         var report = RangeReport(options: o, output: output)
@@ -164,7 +165,7 @@ public enum RangeCommand: Command {
         var lastResult = start
         var outcome = CommandOutcome.success
         running: while !StopSignal.requested {
-            session.tick(at: Date().timeIntervalSince(start))
+            var outputs = session.tick(at: Date().timeIntervalSince(start))
             if let command = session.nextCommand() {
                 do { try channel.send(HCIPacket(indicator: .command, bytes: command)) } catch {
                     outcome = .failure(status: 2, error.description)
@@ -180,51 +181,67 @@ public enum RangeCommand: Command {
             }
             do {
                 let packet = try channel.receive(timeout: 20)
-                let outputs: [RangeSession.Output]
                 switch packet.indicator {
-                case .event: outputs = session.handle(packet.bytes, at: Date().timeIntervalSince(start))
-                case .aclData: outputs = session.handleACL(packet)
-                default: continue
-                }
-                for out in outputs {
-                    switch out {
-                    case let .connected(address, random):
-                        scanningSince = nil
-                        report.status("connected to \(ServeCommand.addressText(address)) (\(random ? "random" : "public") address)")
-                    case .procedure(let row):
-                        lastResult = Date()
-                        report.procedure(row)
-                        if let n = o.procedures, report.rows.count >= n { break running }
-                    case .startRefused(let status):
-                        report.status("the reflector refused to start procedures (\(status), 0x\(String(status.rawValue, radix: 16))); trying again")
-                    case let .aborted(counter, reasons):
-                        report.status("procedure \(counter) was aborted: \(RangeReport.describe(reasons))")
-                    case .lost(let reason):
-                        guard !o.once else {
-                            outcome = .failure(status: 1, "the reflector went away: \(reason) (0x\(String(reason.rawValue, radix: 16)))")
-                            break running
-                        }
-                        report.status("the link was lost: \(reason) (0x\(String(reason.rawValue, radix: 16))); looking for the reflector again")
-                        session.reconnect()
-                        scanningSince = Date()
-                    case .failed(let e):
-                        outcome = .failure(status: 2, "\(e)")
-                        break running
-                    case .notIOSCompliant(let unmet):
-                        report.status("note: an iPhone would not range this reflector; it lacks " + unmet.map { "\($0.summary)" }.joined(separator: "; "))
-                    case .rangingData(let mode):
-                        report.status("no inline PCT on this link: the reflector's results come over RAS (\(mode == .realTime ? "real-time" : "on demand"))")
-                    case .rangingDataUnavailable(let why):
-                        outcome = .failure(status: 2, "the reflector cannot send its results: without inline PCT they come over its Ranging Service, but \(why)")
-                        break running
-                    case let .rangingDataLost(counter, why):
-                        report.status("procedure \(counter & 0x0FFF)'s ranging data was lost: \(why)")
-                    }
+                case .event: outputs += session.handle(packet.bytes, at: Date().timeIntervalSince(start))
+                case .aclData: outputs += session.handleACL(packet)
+                default: break
                 }
             } catch .timeout {
             } catch {
                 outcome = .failure(status: 2, error.description)
                 break
+            }
+            // Outputs in order; handling one (a typed passkey) may add more.
+            var index = 0
+            while index < outputs.count {
+                let out = outputs[index]
+                index += 1
+                switch out {
+                case let .connected(address, random):
+                    scanningSince = nil
+                    report.status("connected to \(ServeCommand.addressText(address)) (\(random ? "random" : "public") address)")
+                case .procedure(let row):
+                    lastResult = Date()
+                    report.procedure(row)
+                    if let n = o.procedures, report.rows.count >= n { break running }
+                case .startRefused(let status):
+                    report.status("the reflector refused to start procedures (\(status), 0x\(String(status.rawValue, radix: 16))); trying again")
+                case let .aborted(counter, reasons):
+                    report.status("procedure \(counter) was aborted: \(RangeReport.describe(reasons))")
+                case .lost(let reason):
+                    guard !o.once else {
+                        outcome = .failure(status: 1, "the reflector went away: \(reason) (0x\(String(reason.rawValue, radix: 16)))")
+                        break running
+                    }
+                    report.status("the link was lost: \(reason) (0x\(String(reason.rawValue, radix: 16))); looking for the reflector again")
+                    session.reconnect()
+                    scanningSince = Date()
+                case .failed(let e):
+                    outcome = .failure(status: 2, "\(e)")
+                    break running
+                case .notIOSCompliant(let unmet):
+                    report.status("note: an iPhone would not range this reflector; it lacks " + unmet.map { "\($0.summary)" }.joined(separator: "; "))
+                case .rangingData(let mode):
+                    report.status("no inline PCT on this link: the reflector's results come over RAS (\(mode == .realTime ? "real-time" : "on demand"))")
+                case .rangingDataUnavailable(let why):
+                    outcome = .failure(status: 2, "the reflector cannot send its results: without inline PCT they come over its Ranging Service, but \(why)")
+                    break running
+                case let .rangingDataLost(counter, why):
+                    report.status("procedure \(counter & 0x0FFF)'s ranging data was lost: \(why)")
+                case .passkeyNeeded:
+                    guard let passkey = o.passkey ?? Self.askPasskey(report: &report) else {
+                        outcome = .failure(status: 2, "the reflector shows a passkey to type: give it with --passkey NNNNNN, or run range on a terminal")
+                        break running
+                    }
+                    outputs += session.enterPasskey(passkey)
+                case .compare(let n): report.status("numeric comparison: the reflector should show \(String(format: "%06u", n)) (taken as matching)")
+                case .paired(let r):
+                    report.status("paired (\(AccessoryCommand.describe(r.method)), \(r.bonded ? "bonded for this run" : "not bonded"))")
+                case .encryptedWithBond: report.status("encrypting with this run's bond (no new pairing)")
+                case let .pairingFailed(reason, byPeer):
+                    outcome = .failure(status: 2, "pairing failed: \(reason) (0x\(String(format: "%02X", reason.rawValue)))\(byPeer ? ", said the reflector" : "")")
+                    break running
+                }
             }
             if session.unansweredOpcode == nil { sentAt = nil }
             if let op = session.unansweredOpcode, let at = sentAt, Date().timeIntervalSince(at) * 1000 > Double(o.timeout) {
@@ -275,6 +292,14 @@ public enum RangeCommand: Command {
             try OutputFile.write(LoopbackPlotting.svg(tones: tones, truth: o.truth, trace: trace), to: path)
         }
         return outcome
+    }
+
+    /// Asks the user for the passkey on a terminal (nil: no terminal, or not six digits).
+    static func askPasskey(report: inout RangeReport) -> UInt32? {
+        guard isatty(STDIN_FILENO) != 0 else { return nil }
+        report.status("type the passkey the reflector shows, then Enter:")
+        guard let line = readLine()?.trimmingCharacters(in: .whitespaces), line.count == 6, let v = UInt32(line), v <= 999_999 else { return nil }
+        return v
     }
 
     /// How long an awaited event (a CS set-up step's completion, the next results) may take:

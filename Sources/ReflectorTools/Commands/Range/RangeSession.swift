@@ -44,6 +44,14 @@ struct RangeSession {
         case rangingDataUnavailable(String)
         /// The reflector's RAS dropped or refused a procedure's data (that procedure is lost).
         case rangingDataLost(rangingCounter: UInt16, String)
+        /// Pairing: the user must type the passkey the reflector shows (`enterPasskey`).
+        case passkeyNeeded
+        /// Pairing: show this number (Numeric Comparison; the session confirms it).
+        case compare(UInt32)
+        case paired(PairingResult)
+        /// Encrypted with a bond this run made earlier (no new pairing).
+        case encryptedWithBond
+        case pairingFailed(SMPFailureReason, byPeer: Bool)
     }
 
     let setup: InitiatorHost.Setup
@@ -72,6 +80,13 @@ struct RangeSession {
     /// the reflector's Ranging Service cannot serve (it matters only then).
     private var needsRAS = false
     private var rasUnavailable: String?
+    /// Without a bond key: this link's pairing, and the bonds this run made (a reconnection
+    /// encrypts with its bond instead of pairing again).
+    private var pairing: SecureConnectionsPairing?
+    private(set) var bonds: [Bond] = []
+    /// This side's IRK, distributed with its identity (the board's public address).
+    private let irk = (try? SecureRandom.bytes(16)) ?? [UInt8](repeating: 0, count: 16)
+    private var now = 0.0
 
     /// `alwaysRAS`: no inline PCT even if the reflector supports it. `requireIOSCompliance`:
     /// refuse a reflector an iPhone would refuse, instead of ranging it with a warning.
@@ -108,11 +123,67 @@ struct RangeSession {
         let frames = l.receive(packet)
         link = l
         var out: [Output] = []
-        for f in frames where f.channel == L2CAPFrame.attributeProtocol {
-            guard let pdu = try? ATTPDU.decode(f.payload), var client = ras else { continue }
+        for f in frames {
+            if f.channel == L2CAPFrame.securityManager, var p = pairing {
+                let actions = p.receive(f.payload, now: now)
+                pairing = p
+                out += perform(actions)
+                continue
+            }
+            guard f.channel == L2CAPFrame.attributeProtocol, let pdu = try? ATTPDU.decode(f.payload), var client = ras else { continue }
             let events = client.receive(pdu)
             ras = client
             for e in events { out += handleRAS(e) }
+        }
+        return out
+    }
+
+    /// The user typed the passkey the reflector shows.
+    mutating func enterPasskey(_ value: UInt32) -> [Output] {
+        guard var p = pairing else { return [] }
+        let actions = p.enterPasskey(value, now: now)
+        pairing = p
+        return perform(actions)
+    }
+
+    /// Starts securing a new link without a bond key: the bond from earlier in this run, else pairing.
+    private mutating func secure(peer: PairingAddress) -> [Output] {
+        if let bond = bonds.first(where: { $0.matches(peer) }) {
+            host.encrypt(with: bond.longTermKey)
+            return [.encryptedWithBond]
+        }
+        guard let keys = try? P256KeyPair.generate() else { return [.pairingFailed(.unspecifiedReason, byPeer: false)] }
+        let local = PairingAddress(host.localAddress ?? 0, random: false)
+        var p = SecureConnectionsPairing(role: .initiator, configuration: .init(ioCapability: .keyboardDisplay, identity: PairingIdentity(irk: irk, address: local)),
+                                         local: local, peer: peer, keyPair: keys, now: now) { (try? SecureRandom.bytes($0)) ?? [] }
+        let actions = p.start(now: now)
+        pairing = p
+        return perform(actions)
+    }
+
+    private mutating func perform(_ actions: [SecureConnectionsPairing.Action]) -> [Output] {
+        var out: [Output] = []
+        for a in actions {
+            switch a {
+            case .send(let pdu): link?.send(L2CAPFrame(channel: L2CAPFrame.securityManager, payload: pdu.encode()))
+            case .startEncryption(let key): host.encrypt(with: key)
+            case .requestPasskey: out.append(.passkeyNeeded)
+            case .confirmNumber(let n):
+                // A bench tool: the number is shown and taken as matching.
+                out.append(.compare(n))
+                if var p = pairing {
+                    let more = p.confirmNumber(true, now: now)
+                    pairing = p
+                    out += perform(more)
+                }
+            case .paired(let r):
+                bonds.removeAll { $0.matches(r.peerAddress) }
+                bonds.append(Bond(r))
+                out.append(.paired(r))
+            case let .failed(reason, byPeer): out.append(.pairingFailed(reason, byPeer: byPeer))
+            case .timedOut: out.append(.pairingFailed(.unspecifiedReason, byPeer: false))
+            case .displayPasskey, .longTermKeyReady: break
+            }
         }
         return out
     }
@@ -136,10 +207,18 @@ struct RangeSession {
     }
 
     /// Lets time pass (`time` s into the run): a refused start is tried again when due.
-    mutating func tick(at time: Double) {
-        guard let at = retryAt, time >= at else { return }
+    mutating func tick(at time: Double) -> [Output] {
+        now = time
+        var out: [Output] = []
+        if var p = pairing {
+            let actions = p.tick(now: time)
+            pairing = p
+            out = perform(actions)
+        }
+        guard let at = retryAt, time >= at else { return out }
         retryAt = nil
         host.retryProcedureEnable()
+        return out
     }
 
     /// Ends the link (Disconnect, Remote User Terminated Connection, as a phone ending its session).
@@ -157,6 +236,7 @@ struct RangeSession {
     /// One event from the board, `time` seconds into the run.
     mutating func handle(_ bytes: [UInt8], at time: Double) -> [Output] {
         lastTime = time
+        now = time
         let wasConnecting = host.setup.connect?.peerAddress
         let hadCapabilities = host.remoteCapabilities != nil
         var out = translate(host.handleEvent(bytes), at: time)
@@ -175,16 +255,22 @@ struct RangeSession {
             connectedHandle = handle
             link = L2CAPLink(connectionHandle: handle, bufferLength: host.aclBuffers.length, bufferCount: host.aclBuffers.count)
             out.insert(.connected(address: plan.peerAddress, random: plan.peerAddressIsRandom), at: 0)
+            if plan.longTermKey.isEmpty { out += secure(peer: PairingAddress(plan.peerAddress, random: plan.peerAddressIsRandom)) }
         }
         // Encryption on: the reflector's Ranging Service is readable now (its characteristics need encryption).
-        if packet.eventCode == EncryptionChange.eventCode, let e = try? EncryptionChange.decode(packet: packet), e.status == .success,
-           e.encryptionEnabled != 0, e.connectionHandle == connectedHandle, ras == nil {
-            ras = RASClient()
+        if packet.eventCode == EncryptionChange.eventCode, let e = try? EncryptionChange.decode(packet: packet), e.connectionHandle == connectedHandle {
+            if var p = pairing {
+                let actions = p.encryptionChanged(enabled: e.status == .success && e.encryptionEnabled != 0, now: time)
+                pairing = p
+                out += perform(actions)
+            }
+            if e.status == .success, e.encryptionEnabled != 0, ras == nil { ras = RASClient() }
         }
         if packet.eventCode == DisconnectionComplete.eventCode, let e = try? DisconnectionComplete.decode(packet: packet), e.connectionHandle == connectedHandle {
             connectedHandle = nil
             link = nil
             ras = nil
+            pairing = nil
             needsRAS = false
             rasUnavailable = nil
         }
@@ -230,6 +316,7 @@ struct RangeSession {
         host = InitiatorHost(setup: setup)
         link = nil
         ras = nil
+        pairing = nil
         needsRAS = false
         rasUnavailable = nil
         retryAt = nil
