@@ -25,7 +25,7 @@ public enum AccessoryCommand: Command {
             the Ranging Service UUID (and --service UUIDs, for an app's AccessorySetupKit
             filter), pairs with LE Secure Connections (Just Works; with --passkey the accessory
             shows a passkey the phone's user types) and bonds, serves GATT (GAP, GATT, Device
-            Information, the Ranging Service: real-time, or --ras on-demand), allows the
+            Information, the Ranging Service: real-time, or --ras-on-demand), allows the
             reflector role on every connection and prints each procedure the reflector
             measured. It advertises again after a disconnection, until SIGINT or SIGTERM.
             Status lines go to stderr. Exit status: 0 stopped, 1 the phone went away (--once),
