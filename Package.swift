@@ -62,7 +62,7 @@ let package = Package(
         .target(name: "DLTDoA", dependencies: ["NearbyEmulation", "AnchorFirmware", "RangingEstimation", "EmulatorMath"]),
         // The emulated controller served as a virtual dev board: generic HCI around the CS
         // controller, the emulated peer in the air, procedures on the wall clock.
-        .target(name: "VirtualBoard", dependencies: ["BLEHost", "PhoneEmulation", "RadioWorld", "ReflectorFirmware", "HCITransport"]),
+        .target(name: "VirtualBoard", dependencies: ["BLEHost", "EmulatorMath", "PhoneEmulation", "RadioWorld", "ReflectorFirmware", "HCITransport"]),
         // What the test targets share: seeded draws, hex literals, temporary directories, and the
         // StreamDecoderVerifier that feeds incremental decoders their input in every split.
         .target(name: "TestSupport", dependencies: ["EmulatorMath"]),

@@ -3,14 +3,15 @@ import PhoneEmulation
 import ReflectorFirmware
 
 /// The host of the emulated peer board behind `serve` with one board: an iPhone-like phone
-/// (this project's `InitiatorHost`: it scans, connects to the first connectable advertiser,
-/// encrypts with the bond's key and runs CS as initiator) when the served board is a
+/// (this project's `PhoneHost`: it scans, connects to the first connectable advertiser,
+/// encrypts with the bond's key, or pairs and reads the Ranging Service, and runs CS as
+/// initiator) when the served board is a
 /// reflector, or this project's accessory (`ReflectorHostApp` for CS, plus advertising and the
 /// bond's key on LE Long Term Key Request) when the served board is an initiator. It drives its
 /// board over HCI as any host would, one command at a time, so it also drives a board on a pty.
 public struct EmulatedPeerHost: Sendable {
     enum Host: Sendable {
-        case phone(InitiatorHost)
+        case phone(PhoneHost)
         case accessory(ReflectorHostApp)
     }
 
@@ -34,15 +35,28 @@ public struct EmulatedPeerHost: Sendable {
     /// What the phone reported (set-up failures, procedures).
     public private(set) var phoneOutputs: [InitiatorHost.Output] = []
 
-    /// The phone, ranging whatever advertises.
-    public static func phone(longTermKey: [UInt8]?, address: UInt64) -> EmulatedPeerHost {
+    /// The phone, ranging whatever advertises: with the bond's key, or (`pairs`) pairing first
+    /// (typing `passkey` if the accessory shows one), reusing `bonds` it made before.
+    public static func phone(longTermKey: [UInt8]?, pairs: Bool = false, passkey: UInt32? = nil, bonds: [Bond] = [], address: UInt64) -> EmulatedPeerHost {
         let setup = LoopbackSetup()
-        let key = longTermKey ?? [UInt8](repeating: 0, count: 16)
-        let host = InitiatorHost(setup: InitiatorHost.Setup(connectionHandle: BoardController.connectionHandle, configuration: setup.configuration,
-                                                            parameters: setup.parameters,
-                                                            connect: .init(scanningFor: AdvertiserFilter(), longTermKey: key)))
-        return EmulatedPeerHost(host: .phone(host), longTermKey: key, address: address)
+        let key = pairs ? [] : longTermKey ?? [UInt8](repeating: 0, count: 16)
+        var s = InitiatorHost.Setup(connectionHandle: BoardController.connectionHandle, configuration: setup.configuration,
+                                    parameters: setup.parameters, connect: .init(scanningFor: AdvertiserFilter(), longTermKey: key))
+        s.inlinePCTOnlyIfSupported = pairs
+        s.waitsForRangingDataClient = pairs
+        // Seeded from the address: the emulated phone's nonces and keys are a simulation's.
+        let random = SeededOctets(seed: address)
+        var host = EmulatedPeerHost(host: .phone(PhoneHost(setup: s, bonds: bonds) { random.next($0) }), longTermKey: key, address: address)
+        host.passkey = passkey
+        return host
     }
+
+    /// What the phone types when asked for a passkey.
+    private var passkey: UInt32?
+    /// What the phone's pairing and RAS client reported.
+    public private(set) var phoneEvents: [PhoneHost.Output] = []
+    /// The bonds the phone made.
+    public var bonds: [Bond] { if case .phone(let h) = host { h.bonds } else { [] } }
 
     /// The accessory, advertising as "reflector-emu" from `address`.
     public static func accessory(longTermKey: [UInt8]?, address: UInt64) -> EmulatedPeerHost {
@@ -93,8 +107,9 @@ public struct EmulatedPeerHost: Sendable {
         }
         switch host {
         case .phone(var h):
-            phoneOutputs += h.handleEvent(event.bytes)
+            let outputs = h.handleEvent(event.bytes, now: Double(now) / 1e6)
             host = .phone(h)
+            record(outputs, now: now)
             if event.eventCode == HCIEventCode.encryptionChange { holdUntil = now + Self.phoneStartDelay }
         case .accessory(var h):
             _ = h.handleEvent(event.bytes)
@@ -107,6 +122,33 @@ public struct EmulatedPeerHost: Sendable {
                 own.append(LELongTermKeyRequestReply(connectionHandle: BoardController.connectionHandle, longTermKey: longTermKey).packet)
             }
             if event.eventCode == DisconnectionComplete.eventCode { queueAdvertising(enableOnly: true) }
+        }
+    }
+
+    /// An ACL packet from the peer board (the phone's SMP and ATT).
+    public mutating func handleACL(_ packet: HCIPacket, now: UInt64) {
+        guard case .phone(var h) = host else { return }
+        let outputs = h.handleACL(packet, now: Double(now) / 1e6)
+        host = .phone(h)
+        record(outputs, now: now)
+    }
+
+    /// ACL packets for the peer board now.
+    public mutating func nextACL() -> [HCIPacket] {
+        guard case .phone(var h) = host else { return [] }
+        let packets = h.nextACL()
+        host = .phone(h)
+        return packets
+    }
+
+    private mutating func record(_ outputs: [PhoneHost.Output], now: UInt64) {
+        for o in outputs {
+            if case .host(let h) = o { phoneOutputs.append(h) } else { phoneEvents.append(o) }
+            if o == .passkeyNeeded, case .phone(var h) = host {
+                let more = h.enterPasskey(passkey ?? 0, now: Double(now) / 1e6)
+                host = .phone(h)
+                record(more, now: now)
+            }
         }
     }
 

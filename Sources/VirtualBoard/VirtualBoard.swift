@@ -23,6 +23,12 @@ public struct VirtualBoard {
         /// The bond's key the emulated peer holds; nil: the boards accept any key.
         public var bondLTK: [UInt8]?
         public var antennas: Int
+        /// The emulated phone pairs (LE Secure Connections, Just Works or a passkey it types
+        /// from `passkey`) instead of encrypting with a bond key, and reads the accessory's
+        /// Ranging Service when CS goes without inline PCT.
+        public var pairs = false
+        /// What the emulated phone types when the accessory shows a passkey.
+        public var passkey: UInt32?
 
         public init(role: Role, scenario: AirScenario = AirScenario(), boardAddress: UInt64 = 0xC0FF_EE00_00B0,
                     peerAddress: UInt64 = 0xC0FF_EE00_00B1, bondLTK: [UInt8]? = nil, antennas: Int = 1) {
@@ -76,14 +82,16 @@ public struct VirtualBoard {
         var served = BoardController(capabilities: caps, address: o.boardAddress, seed: seed &* 7 &+ 3)
         let peerCaps: CSCapabilities = o.role == .reflector ? .emulatedPhone() : .projectReflector(antennas: 1)
         var emulated = BoardController(capabilities: peerCaps, address: o.peerAddress, seed: seed &* 11 &+ 5)
-        served.acceptsAnyKey = o.bondLTK == nil
-        emulated.acceptsAnyKey = o.bondLTK == nil
+        served.acceptsAnyKey = o.bondLTK == nil && !o.pairs
+        emulated.acceptsAnyKey = o.bondLTK == nil && !o.pairs
         air = BoardAir(served, emulated, scenario: o.scenario)
         peer = Self.freshPeer(o)
     }
 
-    private static func freshPeer(_ o: Options) -> EmulatedPeerHost {
-        o.role == .reflector ? .phone(longTermKey: o.bondLTK, address: o.peerAddress) : .accessory(longTermKey: o.bondLTK, address: o.peerAddress)
+    /// A fresh peer host; a phone keeps the bonds its predecessor made.
+    private static func freshPeer(_ o: Options, bonds: [Bond] = []) -> EmulatedPeerHost {
+        o.role == .reflector ? .phone(longTermKey: o.pairs ? nil : o.bondLTK, pairs: o.pairs, passkey: o.passkey, bonds: bonds, address: o.peerAddress)
+            : .accessory(longTermKey: o.bondLTK, address: o.peerAddress)
     }
 
     /// Which v2 capabilities form the served board returns: Zephyr/Nordic's 31 octets, or
@@ -105,16 +113,24 @@ public struct VirtualBoard {
             let packets = air.poll(now: now)
             out += packets[0]
             for e in packets[1] {
+                if e.indicator == .aclData {
+                    peer.handleACL(e, now: air.clock)
+                    continue
+                }
                 peer.handleEvent(e, now: air.clock)
                 if e.eventCode == DisconnectionComplete.eventCode {
                     // The peer starts over (a fresh phone scans again; the accessory advertises again).
                     earlierPhoneOutputs += peer.phoneOutputs
-                    peer = Self.freshPeer(options)
+                    peer = Self.freshPeer(options, bonds: peer.bonds)
                 }
             }
             var sent = false
             if let command = peer.nextCommand(now: air.clock) {
                 air.receive(HCIPacket(indicator: .command, bytes: command), on: 1)
+                sent = true
+            }
+            for acl in peer.nextACL() {
+                air.receive(acl, on: 1)
                 sent = true
             }
             if packets[1].isEmpty && !sent { break }

@@ -118,6 +118,18 @@ extension BoardBenchTests {
             #expect(file.bonds.isEmpty)
         }
 
+        /// One served board with its emulated phone (`serve --pair`): the phone pairs with the
+        /// accessory and ranges it; the accessory reports what its reflector measured.
+        @Test func theEmulatedPhoneOfServePairsWithTheAccessory() throws {
+            let dir = try TemporaryDirectory("accessory")
+            let bonds = try Self.bondFile(dir)
+            let board = try ServedBoard(["--pair", "--distance", "2.5"])
+            defer { board.stop() }
+            let r = try ToolProcess.run(["accessory", "--pty", board.link, "--bonds", bonds, "--procedures", "3", "--json"], timeout: 60)
+            #expect(r.status == 0 && r.stderr.contains("paired with C0:FF:EE:00:00:B1 (Just Works, bonded)"), "\(r.stderr)")
+            #expect(Self.procedures(r.stdout).count == 3, "\(r.stdout)")
+        }
+
         /// With a bond kept and no --pairable, a new phone's pairing is refused: Pairing Not Supported (0x05).
         @Test func aBondedAccessoryRefusesANewPhone() throws {
             let dir = try TemporaryDirectory("accessory")

@@ -9,10 +9,9 @@ import ReflectorFirmware
 /// session's outlier filter and smoother), aborted procedures named, and after a lost link a
 /// fresh host that finds the reflector again.
 ///
-/// Inline PCT when the reflector supports it; otherwise (or with `alwaysRAS`) the reflector's
-/// results come from its Ranging Service: once the link is encrypted the session's GATT client
-/// (`RASClient` over `L2CAPLink`, ATT on its fixed channel) finds the service, and procedures
-/// start only after it has subscribed.
+/// The host is `PhoneHost`: it pairs (or encrypts with a bond key), and takes the reflector's
+/// results from its Ranging Service when the configuration goes without inline PCT (the
+/// reflector lacks it, or `alwaysRAS`).
 struct RangeSession {
     /// One procedure's figures.
     struct Row: Equatable, Sendable {
@@ -54,9 +53,10 @@ struct RangeSession {
         case pairingFailed(SMPFailureReason, byPeer: Bool)
     }
 
-    let setup: InitiatorHost.Setup
     let estimator: any DistanceEstimator
-    private(set) var host: InitiatorHost
+    private(set) var phone: PhoneHost
+    var host: InitiatorHost { phone.host }
+    var bonds: [Bond] { phone.bonds }
     private var tracker = DistanceTracker()
     private(set) var connections = 0
     /// Keep the first procedure's tones (for `--plot`), and them once kept.
@@ -69,23 +69,9 @@ struct RangeSession {
     /// its role when it is ready: Nordic's on connection, others after pairing or GATT).
     static let startRetryInterval = 0.5, startRetries = 20
     /// The link's handle while it is up (from Connection Complete until Disconnection Complete).
-    private(set) var connectedHandle: UInt16?
+    var connectedHandle: UInt16? { phone.connectedHandle }
     /// Commands of the session's own (Disconnect), sent before the host's next.
     private var own: [HCIPacket] = []
-
-    /// The ATT bearer and the RAS client, from encryption until the link goes down.
-    private var link: L2CAPLink?
-    private var ras: RASClient?
-    /// The configuration goes without inline PCT (the host asked for the RAS client), and why
-    /// the reflector's Ranging Service cannot serve (it matters only then).
-    private var needsRAS = false
-    private var rasUnavailable: String?
-    /// Without a bond key: this link's pairing, and the bonds this run made (a reconnection
-    /// encrypts with its bond instead of pairing again).
-    private var pairing: SecureConnectionsPairing?
-    private(set) var bonds: [Bond] = []
-    /// This side's IRK, distributed with its identity (the board's public address).
-    private let irk = (try? SecureRandom.bytes(16)) ?? [UInt8](repeating: 0, count: 16)
     private var now = 0.0
 
     /// `alwaysRAS`: no inline PCT even if the reflector supports it. `requireIOSCompliance`:
@@ -98,126 +84,31 @@ struct RangeSession {
                                         requireIOSCompliance: requireIOSCompliance, connect: plan)
         setup.inlinePCTOnlyIfSupported = true
         setup.waitsForRangingDataClient = true
-        self.setup = setup
         self.estimator = estimator
-        host = InitiatorHost(setup: setup)
+        phone = PhoneHost(setup: setup) { (try? SecureRandom.bytes($0)) ?? [] }
     }
 
     mutating func nextCommand() -> [UInt8]? {
         if !own.isEmpty { return own.removeFirst().bytes }
-        return host.nextCommand()
+        return phone.nextCommand()
     }
 
-    /// ACL packets for the board now (the RAS client's requests, within the board's buffers).
-    mutating func nextACL() -> [HCIPacket] {
-        guard var l = link else { return [] }
-        while let pdu = ras?.nextPDU() { l.send(L2CAPFrame(channel: L2CAPFrame.attributeProtocol, payload: pdu.encode())) }
-        let packets = l.sendable()
-        link = l
-        return packets
-    }
+    /// ACL packets for the board now (SMP and the RAS client's requests).
+    mutating func nextACL() -> [HCIPacket] { phone.nextACL() }
 
-    /// An ACL packet from the board: ATT from the reflector's GATT server reaches the RAS client.
-    mutating func handleACL(_ packet: HCIPacket) -> [Output] {
-        guard var l = link else { return [] }
-        let frames = l.receive(packet)
-        link = l
-        var out: [Output] = []
-        for f in frames {
-            if f.channel == L2CAPFrame.securityManager, var p = pairing {
-                let actions = p.receive(f.payload, now: now)
-                pairing = p
-                out += perform(actions)
-                continue
-            }
-            guard f.channel == L2CAPFrame.attributeProtocol, let pdu = try? ATTPDU.decode(f.payload), var client = ras else { continue }
-            let events = client.receive(pdu)
-            ras = client
-            for e in events { out += handleRAS(e) }
-        }
-        return out
-    }
+    /// An ACL packet from the board.
+    mutating func handleACL(_ packet: HCIPacket) -> [Output] { translate(phone.handleACL(packet, now: now)) }
 
     /// The user typed the passkey the reflector shows.
-    mutating func enterPasskey(_ value: UInt32) -> [Output] {
-        guard var p = pairing else { return [] }
-        let actions = p.enterPasskey(value, now: now)
-        pairing = p
-        return perform(actions)
-    }
+    mutating func enterPasskey(_ value: UInt32) -> [Output] { translate(phone.enterPasskey(value, now: now)) }
 
-    /// Starts securing a new link without a bond key: the bond from earlier in this run, else pairing.
-    private mutating func secure(peer: PairingAddress) -> [Output] {
-        if let bond = bonds.first(where: { $0.matches(peer) }) {
-            host.encrypt(with: bond.longTermKey)
-            return [.encryptedWithBond]
-        }
-        guard let keys = try? P256KeyPair.generate() else { return [.pairingFailed(.unspecifiedReason, byPeer: false)] }
-        let local = PairingAddress(host.localAddress ?? 0, random: false)
-        var p = SecureConnectionsPairing(role: .initiator, configuration: .init(ioCapability: .keyboardDisplay, identity: PairingIdentity(irk: irk, address: local)),
-                                         local: local, peer: peer, keyPair: keys, now: now) { (try? SecureRandom.bytes($0)) ?? [] }
-        let actions = p.start(now: now)
-        pairing = p
-        return perform(actions)
-    }
-
-    private mutating func perform(_ actions: [SecureConnectionsPairing.Action]) -> [Output] {
-        var out: [Output] = []
-        for a in actions {
-            switch a {
-            case .send(let pdu): link?.send(L2CAPFrame(channel: L2CAPFrame.securityManager, payload: pdu.encode()))
-            case .startEncryption(let key): host.encrypt(with: key)
-            case .requestPasskey: out.append(.passkeyNeeded)
-            case .confirmNumber(let n):
-                // A bench tool: the number is shown and taken as matching.
-                out.append(.compare(n))
-                if var p = pairing {
-                    let more = p.confirmNumber(true, now: now)
-                    pairing = p
-                    out += perform(more)
-                }
-            case .paired(let r):
-                bonds.removeAll { $0.matches(r.peerAddress) }
-                bonds.append(Bond(r))
-                out.append(.paired(r))
-            case let .failed(reason, byPeer): out.append(.pairingFailed(reason, byPeer: byPeer))
-            case .timedOut: out.append(.pairingFailed(.unspecifiedReason, byPeer: false))
-            case .displayPasskey, .longTermKeyReady: break
-            }
-        }
-        return out
-    }
-
-    private mutating func handleRAS(_ e: RASClient.Event) -> [Output] {
-        switch e {
-        case .found:
-            // Subscribe only when the configuration goes without inline PCT.
-            return []
-        case .ready(let mode):
-            host.rangingDataClientReady()
-            return [.rangingData(mode)]
-        case .segment(let bytes):
-            return translate(host.receiveRangingData(bytes), at: lastTime)
-        case .overwritten(let counter): return [.rangingDataLost(rangingCounter: counter, "the reflector overwrote it before it was fetched")]
-        case let .refused(counter, code): return [.rangingDataLost(rangingCounter: counter, "the RAS Control Point answered \(code)")]
-        case .unavailable(let why):
-            rasUnavailable = why
-            return needsRAS ? [.rangingDataUnavailable(why)] : []
-        }
-    }
-
-    /// Lets time pass (`time` s into the run): a refused start is tried again when due.
+    /// Lets time pass (`time` s into the run): the SMP timeout; a refused start is tried again when due.
     mutating func tick(at time: Double) -> [Output] {
         now = time
-        var out: [Output] = []
-        if var p = pairing {
-            let actions = p.tick(now: time)
-            pairing = p
-            out = perform(actions)
-        }
+        let out = translate(phone.tick(now: time))
         guard let at = retryAt, time >= at else { return out }
         retryAt = nil
-        host.retryProcedureEnable()
+        phone.retryProcedureEnable()
         return out
     }
 
@@ -235,90 +126,59 @@ struct RangeSession {
 
     /// One event from the board, `time` seconds into the run.
     mutating func handle(_ bytes: [UInt8], at time: Double) -> [Output] {
-        lastTime = time
         now = time
-        let wasConnecting = host.setup.connect?.peerAddress
-        let hadCapabilities = host.remoteCapabilities != nil
-        var out = translate(host.handleEvent(bytes), at: time)
-        if !hadCapabilities, let caps = host.remoteCapabilities, !setup.requireIOSCompliance {
-            let report = IOSComplianceReport(capabilities: caps, bluetoothVersion: host.remoteVersion ?? 0)
-            if !report.isCompliant { out.insert(.notIOSCompliant(report.unmet), at: 0) }
-        }
-        guard let packet = try? HCIPacket(event: bytes) else { return out }
-        link?.handleEvent(packet)
-        // LE (Enhanced) Connection Complete with success: the link is up.
-        if let code = packet.leSubeventCode,
-           [LESubeventCode.connectionComplete, LESubeventCode.enhancedConnectionComplete, LESubeventCode.enhancedConnectionCompleteV2].contains(code),
-           packet.parameters.count > 3, packet.parameters[1] == 0, let plan = host.setup.connect, wasConnecting != nil {
-            connections += 1
-            let handle = (UInt16(packet.parameters[2]) | UInt16(packet.parameters[3]) << 8) & 0x0FFF
-            connectedHandle = handle
-            link = L2CAPLink(connectionHandle: handle, bufferLength: host.aclBuffers.length, bufferCount: host.aclBuffers.count)
-            out.insert(.connected(address: plan.peerAddress, random: plan.peerAddressIsRandom), at: 0)
-            if plan.longTermKey.isEmpty { out += secure(peer: PairingAddress(plan.peerAddress, random: plan.peerAddressIsRandom)) }
-        }
-        // Encryption on: the reflector's Ranging Service is readable now (its characteristics need encryption).
-        if packet.eventCode == EncryptionChange.eventCode, let e = try? EncryptionChange.decode(packet: packet), e.connectionHandle == connectedHandle {
-            if var p = pairing {
-                let actions = p.encryptionChanged(enabled: e.status == .success && e.encryptionEnabled != 0, now: time)
-                pairing = p
-                out += perform(actions)
-            }
-            if e.status == .success, e.encryptionEnabled != 0, ras == nil { ras = RASClient() }
-        }
-        if packet.eventCode == DisconnectionComplete.eventCode, let e = try? DisconnectionComplete.decode(packet: packet), e.connectionHandle == connectedHandle {
-            connectedHandle = nil
-            link = nil
-            ras = nil
-            pairing = nil
-            needsRAS = false
-            rasUnavailable = nil
-        }
-        return out
+        return translate(phone.handleEvent(bytes, now: time))
     }
 
-    private var lastTime = 0.0
-
-    /// The host's outputs as the session's (distances estimated; a refused start retried).
-    private mutating func translate(_ outputs: [InitiatorHost.Output], at time: Double) -> [Output] {
+    /// The phone host's outputs as the session's (distances estimated; a refused start retried).
+    private mutating func translate(_ outputs: [PhoneHost.Output]) -> [Output] {
         var out: [Output] = []
         for o in outputs {
             switch o {
-            case let .procedure(p, reflectorSteps):
-                if p.isAborted, let reasons = p.subevents.last?.abortReasons { out.append(.aborted(procedureCounter: p.procedureCounter, reasons)) }
-                let tones = ToneSetBuilder.tones(initiator: p.steps, reflector: reflectorSteps, antennaPaths: p.antennaPaths)
-                if keepsFirstTones && firstTones == nil { firstTones = tones }
-                let estimate = estimator.estimate(tones)
-                let smoothed = tracker.update(estimate?.distance, at: time)
-                out.append(.procedure(Row(procedureCounter: p.procedureCounter, time: time, raw: estimate?.distance,
-                                          smoothed: estimate == nil ? nil : smoothed, quality: estimate?.quality)))
-            case .failed(.linkLost(let reason)): out.append(.lost(reason))
-            case .failed(.procedureFailed(event: InitiatorHost.procedureEnableEvent, let status)) where retriesLeft > 0:
-                retriesLeft -= 1
-                retryAt = time + Self.startRetryInterval
-                out.append(.startRefused(status))
-            case .failed(let e): out.append(.failed(e))
-            case .needsRangingData:
-                needsRAS = true
-                if let why = rasUnavailable ?? (ras == nil ? "the link is not encrypted, so it cannot be read" : nil) {
-                    out.append(.rangingDataUnavailable(why))
-                    continue
-                }
-                ras?.subscribe()
-            case .enabled, .disabled: break
+            case .host(let h): out += translate(h)
+            case .connected(let peer):
+                connections += 1
+                out.append(.connected(address: peer.address, random: peer.isRandom))
+            case .notIOSCompliant(let unmet): out.append(.notIOSCompliant(unmet))
+            case .rangingData(let mode): out.append(.rangingData(mode))
+            case .rangingDataUnavailable(let why): out.append(.rangingDataUnavailable(why))
+            case let .rangingDataLost(counter, why): out.append(.rangingDataLost(rangingCounter: counter, why))
+            case .passkeyNeeded: out.append(.passkeyNeeded)
+            case .compare(let n): out.append(.compare(n))
+            case .paired(let r): out.append(.paired(r))
+            case .encryptedWithBond: out.append(.encryptedWithBond)
+            case let .pairingFailed(reason, byPeer): out.append(.pairingFailed(reason, byPeer: byPeer))
             }
         }
         return out
     }
 
-    /// Starts over after a lost link: a fresh host resets the board and looks for the reflector again.
+    private mutating func translate(_ o: InitiatorHost.Output) -> [Output] {
+        switch o {
+        case let .procedure(p, reflectorSteps):
+            var out: [Output] = []
+            if p.isAborted, let reasons = p.subevents.last?.abortReasons { out.append(.aborted(procedureCounter: p.procedureCounter, reasons)) }
+            let tones = ToneSetBuilder.tones(initiator: p.steps, reflector: reflectorSteps, antennaPaths: p.antennaPaths)
+            if keepsFirstTones && firstTones == nil { firstTones = tones }
+            let estimate = estimator.estimate(tones)
+            let smoothed = tracker.update(estimate?.distance, at: now)
+            out.append(.procedure(Row(procedureCounter: p.procedureCounter, time: now, raw: estimate?.distance,
+                                      smoothed: estimate == nil ? nil : smoothed, quality: estimate?.quality)))
+            return out
+        case .failed(.linkLost(let reason)): return [.lost(reason)]
+        case .failed(.procedureFailed(event: InitiatorHost.procedureEnableEvent, let status)) where retriesLeft > 0:
+            retriesLeft -= 1
+            retryAt = now + Self.startRetryInterval
+            return [.startRefused(status)]
+        case .failed(let e): return [.failed(e)]
+        case .enabled, .disabled, .needsRangingData: return []
+        }
+    }
+
+    /// Starts over after a lost link: a fresh host resets the board and looks for the reflector
+    /// again (and encrypts with the bond it made, if it paired).
     mutating func reconnect() {
-        host = InitiatorHost(setup: setup)
-        link = nil
-        ras = nil
-        pairing = nil
-        needsRAS = false
-        rasUnavailable = nil
+        phone.restart()
         retryAt = nil
         retriesLeft = Self.startRetries
     }

@@ -56,6 +56,9 @@ public enum ServeCommand: Command {
         public var timing = false
         /// Two boards: their controllers lack Inline PCT Transfer, as CS controllers before Core 6.3 do.
         public var withoutInlinePCT = false
+        /// One board, reflector: the emulated phone pairs (and types this passkey if shown one).
+        public var pairs = false
+        public var passkey: UInt32?
         public init() {}
 
         public var ptyLink: String? { lines.first.flatMap { if case .pty(let p) = $0 { p } else { nil } } }
@@ -98,6 +101,10 @@ public enum ServeCommand: Command {
             .value(\.layout, "--caps-layout", "FORM", OptionValue(allowed: "zephyr or bumble") { v in
                 v == "zephyr" ? CapabilitiesLayout.v2 : v == "bumble" ? .v2WithPHYSpecificRTT : nil
             }, help: "zephyr (default: 31-octet v2 capabilities) or bumble (34 octets)"),
+            .flag(\.pairs, "--pair", help: "one board: the emulated phone pairs with LE Secure Connections (and reads",
+                  "the Ranging Service without inline PCT) instead of using a bond key"),
+            .value("--passkey", "NNNNNN", .integer(0...999_999, allowed: "six digits, 000000 to 999999"),
+                   help: "with --pair: what the phone types when the accessory shows a passkey") { o, v throws(ToolError) in o.passkey = UInt32(v) },
             .flag(\.withoutInlinePCT, "--without-inline-pct", help: "two boards: controllers without Inline PCT Transfer (as before",
                   "Core 6.3), so CS runs without it and PCTs go over RAS"),
             .flag(\.timing, "--timing", help: "at the end, how late the subevent results reached the line", "(median, p99, max: from the procedure's start to the write)"),
@@ -107,6 +114,10 @@ public enum ServeCommand: Command {
         ], helpColumn: 23, validate: { o throws(ToolError) in
             guard (1...2).contains(o.lines.count) else { throw .usage("serve: give one line (--pty LINK or --port DEVICE), or two for two boards") }
             guard o.btsnoop.count <= o.lines.count else { throw .usage("serve: one --btsnoop FILE per board at most") }
+            if o.pairs && (o.lines.count != 1 || o.role == .initiator || o.ltk != nil) {
+                throw .usage("serve: --pair is for one board served as a reflector (the emulated phone pairs), without --bond-ltk")
+            }
+            if o.passkey != nil && !o.pairs { throw .usage("serve: --passkey goes with --pair") }
             if o.withoutInlinePCT && o.lines.count != 2 {
                 throw .usage("serve: --without-inline-pct is for two boards (the emulated peer of one board always supports it)")
             }
@@ -258,7 +269,10 @@ struct ServedAir {
             for i in 0..<2 { air.withBoard(i) { $0.cs.v2CapabilitiesLayout = o.layout } }
             two = air
         } else {
-            one = VirtualBoard(.init(role: o.role ?? .reflector, scenario: scenario, peerAddress: o.peerAddress ?? 0xC0FF_EE00_00B1, bondLTK: o.ltk))
+            var options = VirtualBoard.Options(role: o.role ?? .reflector, scenario: scenario, peerAddress: o.peerAddress ?? 0xC0FF_EE00_00B1, bondLTK: o.ltk)
+            options.pairs = o.pairs
+            options.passkey = o.passkey
+            one = VirtualBoard(options)
             one?.setCapabilitiesLayout(o.layout)
             one?.peerLeavesAfterProcedures = o.peerLeavesAfter
         }
