@@ -13,35 +13,14 @@ With no-ipt the configuration asks for no inline PCT transfer: the distance then
 reflector's PCTs too, so each procedure also lists its tones (channel: [I, Q] summed).
 """
 import asyncio
-import cmath
 import json
-import math
 import sys
 
 from bumble import hci
 from bumble.device import Device
 from bumble.transport import open_transport
 
-
-def pct(value):
-    """12-bit I (bits 0-11) and Q (bits 12-23), two's complement."""
-    i = value & 0xFFF
-    q = (value >> 12) & 0xFFF
-    i = i - 4096 if i >= 2048 else i
-    q = q - 4096 if q >= 2048 else q
-    return complex(i, q)
-
-
-def distance(tones):
-    """Kay phase-difference estimate over 1 MHz neighbours: d = -c*arg(S)/(4*pi*1 MHz)."""
-    s = 0j
-    for ch, z in tones.items():
-        if ch - 1 in tones:
-            s += z * tones[ch - 1].conjugate()
-    if s == 0:
-        return None
-    d = -299792458.0 * cmath.phase(s) / (4 * math.pi * 1e6)
-    return d if d >= -10 else d + 299792458.0 / 2e6
+from cs_tones import distance, pct
 
 
 async def main(path, peer, ltk, count, address_type, ipt):

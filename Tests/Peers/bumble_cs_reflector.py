@@ -24,6 +24,7 @@ from bumble.core import AdvertisingData
 from bumble.device import Device
 from bumble.transport import open_transport
 
+from cs_tones import pct
 from ras_server import RangingService
 
 
@@ -67,10 +68,7 @@ async def main(path, address, ltk, seconds, ras_mode):
         def add_steps(event):
             for mode, channel, data in zip(event.step_mode, event.step_channel, event.step_data):
                 if mode == 2 and len(data) >= 4:
-                    value = int.from_bytes(data[1:4], "little")
-                    i, q = value & 0xFFF, (value >> 12) & 0xFFF
-                    z = complex(i - 4096 if i >= 2048 else i, q - 4096 if q >= 2048 else q)
-                    tones[channel] = tones.get(channel, 0j) + z
+                    tones[channel] = tones.get(channel, 0j) + pct(int.from_bytes(data[1:4], "little"))
             if event.procedure_done_status == 0:
                 result["procedures"].append({str(ch): [z.real, z.imag] for ch, z in sorted(tones.items())})
                 tones.clear()

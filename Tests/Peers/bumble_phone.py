@@ -11,9 +11,7 @@ reflector's, decoded from RAS; with it, from its own. Prints one JSON object.
 usage: bumble_phone.py SERIAL_PATH ADDRESS COUNT ipt|no-ipt [PASSKEY]
 """
 import asyncio
-import cmath
 import json
-import math
 import sys
 
 from bumble import hci
@@ -22,21 +20,7 @@ from bumble.device import Device, Peer
 from bumble.pairing import PairingConfig, PairingDelegate
 from bumble.transport import open_transport
 
-
-def pct(value):
-    i, q = value & 0xFFF, (value >> 12) & 0xFFF
-    return complex(i - 4096 if i >= 2048 else i, q - 4096 if q >= 2048 else q)
-
-
-def distance(tones):
-    s = 0j
-    for ch, z in tones.items():
-        if ch - 1 in tones:
-            s += z * tones[ch - 1].conjugate()
-    if s == 0:
-        return None
-    d = -299792458.0 * cmath.phase(s) / (4 * math.pi * 1e6)
-    return d if d >= -10 else d + 299792458.0 / 2e6
+from cs_tones import distance, pct
 
 
 def reflector_tones(body, channels):

@@ -100,20 +100,10 @@ public enum AccessoryCommand: Command {
         }
         try store.save(bondPath)
 
-        let link: SerialPort
-        do {
-            link = try SerialPort(path: path, configuration: SerialConfiguration(baudRate: o.baud, flowControl: o.rtscts ? .rtsCts : .none))
-        } catch {
-            return .failure(status: 2, error.description)
-        }
-        defer { link.close() }
-        let channel = HCIChannel(link: link, side: .host)
-        var sink: BTSnoopFileSink?
-        if let capture = o.btsnoop {
-            do { sink = try BTSnoopFileSink(creatingFileAtPath: capture) } catch { throw .badFile("\(capture): cannot create the capture (\(error))") }
-            channel.recorder = { try? sink?.append($0) }
-        }
-        defer { try? sink?.close() }
+        let line: BoardLine
+        do { line = try BoardLine(path: path, baud: o.baud, rtscts: o.rtscts, capture: o.btsnoop) } catch .device(let why) { return .failure(status: 2, why) }
+        defer { line.close() }
+        let channel = line.channel
 
         switch BoardProbe.run(channel, path: path, baud: o.baud, timeout: o.timeout) {
         case .failure(let why): return .failure(status: 2, why.message)

@@ -54,20 +54,10 @@ public enum CheckCommand: Command {
     /// Exit status 0 compatible, 1 not compatible, 2 (with the reason) could not ask.
     public static func run(_ o: Options, output: CommandOutput) throws(ToolError) -> CommandOutcome {
         let path = o.path!, baud = o.baud, timeout = o.timeout, json = o.json, capture = o.capture, rtscts = o.rtscts
-        let link: SerialPort
-        do {
-            link = try SerialPort(path: path, configuration: SerialConfiguration(baudRate: baud, flowControl: rtscts ? .rtsCts : .none))
-        } catch {
-            return .failure(status: 2, error.description)
-        }
-        defer { link.close() }
-        let channel = HCIChannel(link: link, side: .host)
-        var sink: BTSnoopFileSink?
-        if let capture {
-            do { sink = try BTSnoopFileSink(creatingFileAtPath: capture) } catch { throw .badFile("\(capture): cannot create the capture (\(error))") }
-            channel.recorder = { try? sink?.append($0) }
-        }
-        defer { try? sink?.close() }
+        let line: BoardLine
+        do { line = try BoardLine(path: path, baud: baud, rtscts: rtscts, capture: capture) } catch .device(let why) { return .failure(status: 2, why) }
+        defer { line.close() }
+        let channel = line.channel
 
         let findings: ControllerProbe.Findings
         switch BoardProbe.run(channel, path: path, baud: baud, timeout: timeout) {

@@ -127,20 +127,10 @@ public enum RangeCommand: Command {
     public static func run(_ o: Options, output: CommandOutput) throws(ToolError) -> CommandOutcome {
         output.flushesEachLine = true
         let path = o.path!
-        let link: SerialPort
-        do {
-            link = try SerialPort(path: path, configuration: SerialConfiguration(baudRate: o.baud, flowControl: o.rtscts ? .rtsCts : .none))
-        } catch {
-            return .failure(status: 2, error.description)
-        }
-        defer { link.close() }
-        let channel = HCIChannel(link: link, side: .host)
-        var sink: BTSnoopFileSink?
-        if let capture = o.btsnoop {
-            do { sink = try BTSnoopFileSink(creatingFileAtPath: capture) } catch { throw .badFile("\(capture): cannot create the capture (\(error))") }
-            channel.recorder = { try? sink?.append($0) }
-        }
-        defer { try? sink?.close() }
+        let line: BoardLine
+        do { line = try BoardLine(path: path, baud: o.baud, rtscts: o.rtscts, capture: o.btsnoop) } catch .device(let why) { return .failure(status: 2, why) }
+        defer { line.close() }
+        let channel = line.channel
 
         // The board first: can it be a CS initiator at all?
         switch BoardProbe.run(channel, path: path, baud: o.baud, timeout: o.timeout) {
