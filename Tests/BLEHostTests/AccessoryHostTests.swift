@@ -101,6 +101,40 @@ import Testing
         #expect(Self.frames(&host) == [L2CAPFrame(channel: L2CAPFrame.attributeProtocol, payload: [0x0B] + Array("tag".utf8))])
     }
 
+    /// A bonded phone's subscription outlives the connection (Vol 3 Part G §3.3.3.3): it
+    /// subscribes to Real-time Ranging Data, leaves (the bond is updated with the descriptor's
+    /// value), comes back behind a new resolvable private address and finds its descriptor as it
+    /// left it; a stranger's is clear.
+    @Test func aBondedPhonesSubscriptionIsKept() {
+        var host = Self.host()
+        _ = Self.setUp(&host)
+        let cccd = host.rasHandles.realTime + 1
+        _ = Self.connect(&host, peer: Self.bond.peer)
+        _ = host.handleEvent(EncryptionChange(connectionHandle: Self.handle, enabled: true).packet, now: 1)
+        _ = host.handleACL(Self.acl(L2CAPFrame.attributeProtocol, ATTPDU.writeRequest(handle: cccd, value: [0x01, 0x00]).encode()), now: 1)
+        #expect(Self.frames(&host).map(\.payload) == [[0x13]])
+        let left = host.handleEvent(DisconnectionComplete(connectionHandle: Self.handle, reason: .remoteUserTerminatedConnection).packet, now: 2)
+        var updated = Self.bond
+        updated.configurations = [cccd: 0x0001]
+        #expect(left.contains(.bondUpdated(updated)) && host.bonds == [updated], "\(left)")
+        // Back, behind a fresh resolvable private address.
+        let rpa = ResolvablePrivateAddress.make(irk: Self.phoneIRK, random: 0x2468)!
+        _ = Self.connect(&host, peer: rpa)
+        _ = host.handleEvent(EncryptionChange(connectionHandle: Self.handle, enabled: true).packet, now: 3)
+        // A fresh stranger starts with every descriptor clear.
+        var other = Self.host(bonds: [])
+        _ = Self.setUp(&other)
+        _ = Self.connect(&other, peer: PairingAddress(0xC0FF_EE00_0002, random: false))
+        _ = other.handleACL(Self.acl(L2CAPFrame.attributeProtocol, ATTPDU.readRequest(handle: cccd).encode()), now: 1)
+        #expect(Self.frames(&other).contains { $0.payload == [0x01, 0x0A, UInt8(cccd & 0xFF), UInt8(cccd >> 8), 0x0F] })
+        _ = other.handleEvent(EncryptionChange(connectionHandle: Self.handle, enabled: true).packet, now: 1)
+        _ = other.handleACL(Self.acl(L2CAPFrame.attributeProtocol, ATTPDU.readRequest(handle: cccd).encode()), now: 1)
+        #expect(Self.frames(&other).map(\.payload) == [[0x0B, 0x00, 0x00]])
+        // The returning bonded phone reads its descriptor back as it left it.
+        _ = host.handleACL(Self.acl(L2CAPFrame.attributeProtocol, ATTPDU.readRequest(handle: cccd).encode()), now: 3)
+        #expect(Self.frames(&host).map(\.payload) == [[0x0B, 0x01, 0x00]])
+    }
+
     /// LE signalling: a Connection Parameter Update Request (0x12) is rejected, Command Not
     /// Understood, with its identifier; a response is not answered.
     @Test func signallingRequestsAreRejected() {

@@ -8,7 +8,8 @@ import Testing
 /// interrupted before its rename (a crash) leaves the previous file as it was; a file that does
 /// not read is moved aside, named, never emptied; a bad address or key is named by its key.
 @Suite struct BondFileTests {
-    static let bond = Bond(peer: PairingAddress(0xF0F1_F2F3_F4F5, random: true), peerIRK: Array(0x40..<0x50), longTermKey: Array(0xA0..<0xB0), authenticated: true)
+    static let bond = Bond(peer: PairingAddress(0xF0F1_F2F3_F4F5, random: true), peerIRK: Array(0x40..<0x50), longTermKey: Array(0xA0..<0xB0), authenticated: true,
+                           configurations: [0x0015: 1, 0x0019: 2])
 
     @Test func writesAndReadsBack() throws {
         let dir = try TemporaryDirectory("bonds")
@@ -21,6 +22,7 @@ import Testing
         // Keys most significant octet first: the LTK A0…AF little-endian reads AFAE…A0.
         let text = try String(contentsOfFile: path, encoding: .utf8)
         #expect(text.contains(#""ltk": "AFAEADACABAAA9A8A7A6A5A4A3A2A1A0""#) && text.contains(#""address": "C30000000001""#), "\(text)")
+        #expect(text.contains(#""client_configuration": [{"handle": 21, "value": 1}, {"handle": 25, "value": 2}]"#), "\(text)")
     }
 
     @Test func anInterruptedWriteLeavesThePreviousFile() throws {

@@ -51,6 +51,8 @@ public struct AccessoryHost: Sendable {
         case encrypted(bond: Bond?)
         /// A bonded-or-not peer asked for a key this accessory does not have (Negative Reply).
         case unknownKey
+        /// A bond changed (its client configuration at the end of a connection): keep it.
+        case bondUpdated(Bond)
         case procedure(ProcedureReport)
         case disconnected(HCIStatus)
         /// A set-up command failed.
@@ -191,8 +193,9 @@ public struct AccessoryHost: Sendable {
                 out += perform(actions, now: now)
             }
         } else if packet.eventCode == DisconnectionComplete.eventCode, let e = try? DisconnectionComplete.decode(packet: packet),
-                  e.connectionHandle == connection?.handle {
+                  let c = connection, e.connectionHandle == c.handle {
             connection = nil
+            out += keepConfigurations(of: c)
             out.append(.disconnected(e.reason))
             own.append(LESetAdvertisingEnable(enable: true).packet)
         }
@@ -222,11 +225,29 @@ public struct AccessoryHost: Sendable {
     private mutating func connected(status: HCIStatus, handle: UInt16, role: UInt8, peer: PairingAddress, now: Double) -> [Output] {
         guard status == .success, role == 1 else { return [] }
         var db = base
+        let bond = bonds.first { $0.matches(peer) }
+        // A bonded client's configuration descriptors as it left them (§3.3.3.3).
+        for (h, v) in bond?.configurations ?? [:] where db.database.attribute(h)?.type == .clientCharacteristicConfiguration {
+            db.database.setValue([UInt8(v & 0xFF), UInt8(v >> 8)], at: h)
+        }
         let att = ATTServer(database: db.database)
         db.ras.reset()
         connection = Connection(handle: handle, peer: peer, link: L2CAPLink(connectionHandle: handle, bufferLength: aclBuffers.length, bufferCount: aclBuffers.count),
-                                att: att, ras: db.ras, bond: bonds.first { $0.matches(peer) })
+                                att: att, ras: db.ras, bond: bond)
         return [.connected(peer: peer)]
+    }
+
+    /// At the end of a bonded client's connection: its configuration descriptors into its bond.
+    private mutating func keepConfigurations(of c: Connection) -> [Output] {
+        guard let bond = c.bond, let i = bonds.firstIndex(where: { $0.peer == bond.peer }) else { return [] }
+        var kept: [UInt16: UInt16] = [:]
+        for a in c.att.database.attributes where a.type == .clientCharacteristicConfiguration && a.value.count == 2 {
+            let v = UInt16(a.value[0]) | UInt16(a.value[1]) << 8
+            if v != 0 { kept[a.handle] = v }
+        }
+        guard kept != bonds[i].configurations else { return [] }
+        bonds[i].configurations = kept
+        return [.bondUpdated(bonds[i])]
     }
 
     /// LE Long Term Key Request: this pairing's key (EDIV 0, Rand 0), else the bond's, else none.

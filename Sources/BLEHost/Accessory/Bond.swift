@@ -9,12 +9,16 @@ public struct Bond: Sendable, Equatable {
     /// 16 octets in HCI order.
     public var longTermKey: [UInt8]
     public var authenticated: Bool
+    /// The peer's Client Characteristic Configuration values by descriptor handle, kept across
+    /// connections as Core 6.0 Vol 3 Part G §3.3.3.3 asks for bonded clients (only those set).
+    public var configurations: [UInt16: UInt16]
 
-    public init(peer: PairingAddress, peerIRK: [UInt8]?, longTermKey: [UInt8], authenticated: Bool) {
+    public init(peer: PairingAddress, peerIRK: [UInt8]?, longTermKey: [UInt8], authenticated: Bool, configurations: [UInt16: UInt16] = [:]) {
         self.peer = peer
         self.peerIRK = peerIRK
         self.longTermKey = longTermKey
         self.authenticated = authenticated
+        self.configurations = configurations
     }
 
     public init(_ result: PairingResult) {

@@ -7,7 +7,8 @@ import Foundation
 /// ```
 /// {"format": "reflector-emu bonds 1", "address": "C3A1B2C3D4E5", "irk": "<32 hex>",
 ///  "bonds": [{"peer": "4F0102030405", "peer_random": true, "peer_irk": "<32 hex>",
-///             "ltk": "<32 hex>", "authenticated": false}]}
+///             "ltk": "<32 hex>", "authenticated": false,
+///             "client_configuration": [{"handle": 15, "value": 1}]}]}
 /// ```
 ///
 /// Written atomically (a temporary file in the same folder, mode 0600, fsync, rename, fsync of
@@ -46,14 +47,23 @@ public struct BondFile: Equatable {
         guard case .array(let list)? = r.optional("bonds") else { throw .badKey(key: "bonds", problem: "is missing or not an array; allowed: an array of bond objects") }
         var bonds: [Bond] = []
         for (i, item) in list.enumerated() {
-            do {
+            do throws(ToolError) {
                 let b = try JSONObjectReader(item)
                 let random = try b.bool("peer_random")
                 let peer = try Self.address(b.hex("peer", digits: 12), key: "peer", static: false)
                 var peerIRK: [UInt8]?
                 if b.optional("peer_irk") != nil { peerIRK = Self.octets(try b.hex("peer_irk", digits: 32)).reversed() }
+                var configurations: [UInt16: UInt16] = [:]
+                if let list = b.optional("client_configuration") {
+                    guard case .array(let entries) = list else { throw .badKey(key: "client_configuration", problem: "is not an array; allowed: [{\"handle\": N, \"value\": N}, ...]") }
+                    for e in entries {
+                        let c = try JSONObjectReader(e)
+                        configurations[try c.integer("handle", in: UInt16(1)...UInt16.max)] = try c.integer("value", in: UInt16(0)...UInt16(3))
+                    }
+                }
                 bonds.append(Bond(peer: PairingAddress(peer, random: random), peerIRK: peerIRK,
-                                  longTermKey: Self.octets(try b.hex("ltk", digits: 32)).reversed(), authenticated: try b.bool("authenticated", default: false)))
+                                  longTermKey: Self.octets(try b.hex("ltk", digits: 32)).reversed(), authenticated: try b.bool("authenticated", default: false),
+                                  configurations: configurations))
             } catch {
                 throw .badKey(key: "bonds[\(i)]", problem: error.description)
             }
@@ -75,6 +85,16 @@ public struct BondFile: Equatable {
                         if let irk = b.peerIRK { j.field("peer_irk", Self.hex(irk.reversed())) }
                         j.field("ltk", Self.hex(b.longTermKey.reversed()))
                         j.field("authenticated", b.authenticated)
+                        if !b.configurations.isEmpty {
+                            j.field("client_configuration", array: { j in
+                                for (h, v) in b.configurations.sorted(by: { $0.key < $1.key }) {
+                                    j.object { j in
+                                        j.field("handle", h)
+                                        j.field("value", v)
+                                    }
+                                }
+                            })
+                        }
                     }
                 }
             })

@@ -178,6 +178,9 @@ public enum AccessoryCommand: Command {
                 case .encrypted(let bond):
                     report.status(bond.map { "encrypted with the bond of \(ServeCommand.addressText($0.peer.address))" } ?? "encrypted with the new pairing's key")
                 case .unknownKey: report.status("the phone asked for a key this accessory does not hold (no bond): refused")
+                case .bondUpdated:
+                    store.bonds = host.bonds
+                    do { try store.save(bondPath) } catch { report.status("could not save the bond: \(error.description)") }
                 case .procedure(let p):
                     report.procedure(p)
                     if let n = o.procedures, report.procedures >= n { break running }
