@@ -32,6 +32,7 @@ public enum FuzzTargets {
         L2CAPTarget.target,
         ATTTarget.target,
         SMPTarget.target,
+        AccessoryTarget.target,
         GATTServerTarget.target,
         HostTarget.target,
         LLPDUTarget.target,
