@@ -10,7 +10,10 @@ address), its own IRK and address, or the failure reason.
 IO is none, display, keyboard, yesno or keyboard-display (Bumble's delegate); PASSKEY is what
 the user types when asked (keyboard), or None.
 
-usage: bumble_smp.py central|peripheral SERIAL_PATH ADDRESS IO [PASSKEY]
+With legacy after PASSKEY (None for none) the central pairs with LE legacy pairing (sc off);
+it then prints the LTK the peripheral distributed, with its EDIV and Rand.
+
+usage: bumble_smp.py central|peripheral SERIAL_PATH ADDRESS IO [PASSKEY [legacy]]
 """
 import asyncio
 import json
@@ -53,14 +56,14 @@ class Delegate(PairingDelegate):
         self.result["displayed"] = number
 
 
-async def main(role, path, address, io, passkey):
+async def main(role, path, address, io, passkey, legacy):
     result = {"host": "bumble", "role": role}
     transport = path if path.startswith(("serial:", "pty:", "usb:", "tcp-client:")) else f"serial:{path},1000000"
     async with await open_transport(transport) as (source, sink):
         own = hci.Address("F0:F1:F2:F3:F4:F5") if role == "central" else hci.Address(address)
         device = Device.with_hci("bumble-smp", own, source, sink)
         device.pairing_config_factory = lambda connection: PairingConfig(
-            sc=True, mitm=io != "none", bonding=True, delegate=Delegate(io, passkey, result),
+            sc=not legacy, mitm=io != "none", bonding=True, delegate=Delegate(io, passkey, result),
             identity_address_type=hci.Address.RANDOM_DEVICE_ADDRESS)
         await device.power_on()
         result["own_irk"] = device.irk.hex()
@@ -69,7 +72,10 @@ async def main(role, path, address, io, passkey):
 
         def watch(connection):
             def paired(keys):
-                result["ltk"] = keys.ltk.value.hex() if keys.ltk else None
+                ltk = keys.ltk or keys.ltk_central
+                result["ltk"] = ltk.value.hex() if ltk else None
+                if legacy and ltk:
+                    result["ediv"], result["rand"] = ltk.ediv, ltk.rand.hex() if ltk.rand else None
                 result["peer_irk"] = keys.irk.value.hex() if keys.irk else None
                 result["peer_identity"] = str(connection.peer_address)
                 result["authenticated"] = connection.authenticated
@@ -102,9 +108,15 @@ async def main(role, path, address, io, passkey):
         except asyncio.TimeoutError:
             result["timed_out"] = True
         await asyncio.sleep(0.3)  # let the last key distribution PDUs leave
+        if role == "central" and not result.get("timed_out"):
+            try:
+                await asyncio.wait_for(connection.disconnect(), 5)  # a central leaves when it is done
+            except Exception:
+                pass
     print(json.dumps(result), flush=True)
 
 
 if __name__ == "__main__":
     asyncio.run(main(sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4],
-                     int(sys.argv[5]) if len(sys.argv) > 5 and sys.argv[5] != "None" else None))
+                     int(sys.argv[5]) if len(sys.argv) > 5 and sys.argv[5] != "None" else None,
+                     len(sys.argv) > 6 and sys.argv[6] == "legacy"))

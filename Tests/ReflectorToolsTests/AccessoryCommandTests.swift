@@ -130,6 +130,43 @@ extension BoardBenchTests {
             #expect(Self.procedures(r.stdout).count == 3, "\(r.stdout)")
         }
 
+        /// A central without LE Secure Connections (Bumble's with SC off): refused by default
+        /// (Authentication Requirements, 0x03, as Secure Connections Only mode answers); with
+        /// --allow-legacy it pairs with LE legacy pairing (Just Works: STK, then the accessory's
+        /// distributed LTK with its EDIV and Rand, which both sides then hold).
+        @Test(arguments: [false, true])
+        func legacyPairingIsRefusedUnlessAllowed(allowed: Bool) throws {
+            let dir = try TemporaryDirectory("accessory")
+            let bonds = try Self.bondFile(dir)
+            let boards = try ServedBoard(["--distance", "2.5"], boards: 2)
+            defer { boards.stop() }
+            final class Box: @unchecked Sendable { var result: ToolProcess.Result? }
+            let box = Box()
+            let done = DispatchSemaphore(value: 0)
+            let line = boards.links[0]
+            DispatchQueue.global().async {
+                box.result = try? ToolProcess.run(["accessory", "--pty", line, "--bonds", bonds, "--once"] + (allowed ? ["--allow-legacy"] : []), timeout: 60)
+                done.signal()
+            }
+            let script = TwoBoardServeTests.peers.appendingPathComponent("bumble_smp.py").path
+            let r = try ToolProcess.run(URL(fileURLWithPath: "/usr/bin/env"),
+                                        ["python3", script, "central", boards.links[1], Self.address + "/random", "none", "None", "legacy"], timeout: 60)
+            let summary = try #require(try? JSONSerialization.jsonObject(with: Data((r.stdout.split(separator: "\n").last.map(String.init) ?? "").utf8)) as? [String: Any],
+                                       "\(r.stdout) \(r.stderr.suffix(800))")
+            // Bumble does not disconnect on its own: the accessory is stopped with the boards.
+            boards.stop()
+            _ = done.wait(timeout: .now() + 30)
+            guard allowed else {
+                #expect(summary["failure"] as? Int == 0x03, "\(summary)")
+                return
+            }
+            #expect(summary["failure"] == nil, "\(summary)")
+            guard case .read(let file) = BondFile.load(bonds), let bond = file.bonds.first else { Issue.record("no bond kept"); return }
+            #expect(bond.longTermKey.map { String(format: "%02x", $0) }.joined() == summary["ltk"] as? String, "\(summary)")
+            #expect(summary["ediv"] as? Int == Int(bond.ediv) && bond.ediv != 0 || bond.rand != 0)
+            #expect(box.result?.stderr.contains("(Just Works, LE legacy pairing, bonded)") == true, "\(box.result?.stderr ?? "")")
+        }
+
         /// With a bond kept and no --pairable, a new phone's pairing is refused: Pairing Not Supported (0x05).
         @Test func aBondedAccessoryRefusesANewPhone() throws {
             let dir = try TemporaryDirectory("accessory")

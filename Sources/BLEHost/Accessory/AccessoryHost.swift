@@ -28,6 +28,9 @@ public struct AccessoryHost: Sendable {
         public var ioCapability: IOCapability = .noInputNoOutput
         /// New pairings are accepted; otherwise only bonded phones connect securely.
         public var pairable = true
+        /// A central without LE Secure Connections may pair with LE legacy pairing (else it is
+        /// refused with Authentication Requirements, as Secure Connections Only mode does).
+        public var allowsLegacyPairing = false
         public var realTimeRAS = true
         /// Advertising interval, 0.625 ms units (100–150 ms).
         public var advertisingInterval: ClosedRange<UInt16> = 0x00A0...0x00F0
@@ -78,7 +81,7 @@ public struct AccessoryHost: Sendable {
         var link: L2CAPLink
         var att: ATTServer
         var ras: RASServer
-        var pairing: SecureConnectionsPairing?
+        var pairing: ResponderPairing?
         var pairingLTK: [UInt8]?
         var bond: Bond?
         var encrypted = false
@@ -253,8 +256,10 @@ public struct AccessoryHost: Sendable {
     /// LE Long Term Key Request: this pairing's key (EDIV 0, Rand 0), else the bond's, else none.
     private mutating func keyRequested(_ e: LELongTermKeyRequest) -> [Output] {
         guard let c = connection else { return [] }
-        let secureConnections = e.encryptedDiversifier == 0 && e.randomNumber == 0
-        if secureConnections, let key = c.pairingLTK ?? c.bond?.longTermKey {
+        // This pairing's key (the SC LTK, or legacy pairing's STK: EDIV 0, Rand 0), else the bond's by its EDIV and Rand.
+        let zero = e.encryptedDiversifier == 0 && e.randomNumber == 0
+        let bondKey = c.bond.flatMap { $0.ediv == e.encryptedDiversifier && $0.rand == e.randomNumber ? $0.longTermKey : nil }
+        if let key = (zero ? c.pairingLTK : nil) ?? bondKey {
             urgent.append(LELongTermKeyRequestReply(connectionHandle: c.handle, longTermKey: key).packet)
             return []
         }
@@ -318,8 +323,11 @@ public struct AccessoryHost: Sendable {
             var config = SecureConnectionsPairing.Configuration(ioCapability: configuration.ioCapability,
                                                                 identity: PairingIdentity(irk: configuration.irk, address: PairingAddress(configuration.address, random: true)))
             config.bonding = true
-            connection?.pairing = SecureConnectionsPairing(role: .responder, configuration: config, local: PairingAddress(configuration.address, random: true),
-                                                           peer: c.peer, keyPair: keys, now: now, random: random)
+            let local = PairingAddress(configuration.address, random: true)
+            // A Pairing Request without the SC bit: legacy pairing, when allowed.
+            let legacy = configuration.allowsLegacyPairing && bytes.count >= 4 && bytes[3] & AuthRequirements.secureConnections.rawValue == 0
+            connection?.pairing = legacy ? .legacy(LegacyPairing(configuration: config, local: local, peer: c.peer, now: now, random: random))
+                : .secureConnections(SecureConnectionsPairing(role: .responder, configuration: config, local: local, peer: c.peer, keyPair: keys, now: now, random: random))
             connection?.pairingLTK = nil
         }
         guard var p = connection?.pairing else { return [] }

@@ -12,17 +12,24 @@ public struct Bond: Sendable, Equatable {
     /// The peer's Client Characteristic Configuration values by descriptor handle, kept across
     /// connections as Core 6.0 Vol 3 Part G §3.3.3.3 asks for bonded clients (only those set).
     public var configurations: [UInt16: UInt16]
+    /// An LE legacy bond's LTK is asked for by its EDIV and Rand; a Secure Connections one by 0, 0.
+    public var ediv: UInt16
+    public var rand: UInt64
 
-    public init(peer: PairingAddress, peerIRK: [UInt8]?, longTermKey: [UInt8], authenticated: Bool, configurations: [UInt16: UInt16] = [:]) {
+    public init(peer: PairingAddress, peerIRK: [UInt8]?, longTermKey: [UInt8], authenticated: Bool, configurations: [UInt16: UInt16] = [:],
+                ediv: UInt16 = 0, rand: UInt64 = 0) {
         self.peer = peer
         self.peerIRK = peerIRK
         self.longTermKey = longTermKey
         self.authenticated = authenticated
         self.configurations = configurations
+        self.ediv = ediv
+        self.rand = rand
     }
 
     public init(_ result: PairingResult) {
-        self.init(peer: result.peerAddress, peerIRK: result.peerIRK, longTermKey: result.longTermKey, authenticated: result.isAuthenticated)
+        self.init(peer: result.peerAddress, peerIRK: result.peerIRK, longTermKey: result.longTermKey, authenticated: result.isAuthenticated,
+                  ediv: result.ediv, rand: result.rand)
     }
 
     /// Whether `address` is this peer: its identity address, or a resolvable private address

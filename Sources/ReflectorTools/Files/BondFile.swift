@@ -61,9 +61,12 @@ public struct BondFile: Equatable {
                         configurations[try c.integer("handle", in: UInt16(1)...UInt16.max)] = try c.integer("value", in: UInt16(0)...UInt16(3))
                     }
                 }
+                // An LE legacy bond's LTK is named by EDIV and Rand (absent: 0, LE Secure Connections).
+                let ediv = UInt16(try b.hex("ediv", digits: 4, default: "0000"), radix: 16) ?? 0
+                let rand = UInt64(try b.hex("rand", digits: 16, default: "0000000000000000"), radix: 16) ?? 0
                 bonds.append(Bond(peer: PairingAddress(peer, random: random), peerIRK: peerIRK,
                                   longTermKey: Self.octets(try b.hex("ltk", digits: 32)).reversed(), authenticated: try b.bool("authenticated", default: false),
-                                  configurations: configurations))
+                                  configurations: configurations, ediv: ediv, rand: rand))
             } catch {
                 throw .badKey(key: "bonds[\(i)]", problem: error.description)
             }
@@ -85,6 +88,10 @@ public struct BondFile: Equatable {
                         if let irk = b.peerIRK { j.field("peer_irk", Self.hex(irk.reversed())) }
                         j.field("ltk", Self.hex(b.longTermKey.reversed()))
                         j.field("authenticated", b.authenticated)
+                        if b.ediv != 0 || b.rand != 0 {
+                            j.field("ediv", String(format: "%04X", b.ediv))
+                            j.field("rand", String(format: "%016llX", b.rand))
+                        }
                         if !b.configurations.isEmpty {
                             j.field("client_configuration", array: { j in
                                 for (h, v) in b.configurations.sorted(by: { $0.key < $1.key }) {

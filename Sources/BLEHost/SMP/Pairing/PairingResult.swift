@@ -41,5 +41,10 @@ public struct PairingResult: Sendable, Equatable {
     /// Both asked for bonding: the keys are to be kept.
     public var bonded: Bool
     public var keySize: UInt8
+    /// LE legacy pairing's distributed LTK is named by EDIV and Rand (LE Secure Connections': 0, 0).
+    public var ediv: UInt16 = 0
+    public var rand: UInt64 = 0
+    /// LE legacy pairing (not LE Secure Connections).
+    public var legacy = false
     public var isAuthenticated: Bool { method.isAuthenticated }
 }

@@ -287,7 +287,7 @@ public struct SecureConnectionsPairing: Sendable {
         case let .passkey(initiatorDisplays, responderDisplays)?:
             let displays = role == .initiator ? initiatorDisplays : responderDisplays
             if displays {
-                let value = passkeyValue()
+                let value = Self.drawPasskey(random)
                 passkey = value
                 actions.append(.displayPasskey(value))
                 return actions + beginPasskeyRound()
@@ -436,7 +436,7 @@ public struct SecureConnectionsPairing: Sendable {
     }
 
     /// A uniformly drawn six-digit passkey (32 random bits, rejection-sampled).
-    private func passkeyValue() -> UInt32 {
+    static func drawPasskey(_ random: (Int) -> [UInt8]) -> UInt32 {
         while true {
             let b = random(4)
             guard b.count == 4 else { return 0 }

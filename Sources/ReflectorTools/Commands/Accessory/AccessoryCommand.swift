@@ -41,6 +41,7 @@ public enum AccessoryCommand: Command {
         public var bonds: String?
         public var pairable: Bool?
         public var passkey = false
+        public var allowsLegacy = false
         public var onDemand = false
         public var force = false
         public var procedures: Int?
@@ -72,6 +73,8 @@ public enum AccessoryCommand: Command {
             .flag("--pairable", help: "accept new pairings (the default until a bond exists)") { o in o.pairable = true },
             .flag("--no-pairable", help: "refuse new pairings (the default once a bond exists)") { o in o.pairable = false },
             .flag(\.passkey, "--passkey", help: "show a passkey for the phone's user to type (DisplayOnly);", "default: Just Works"),
+            .flag(\.allowsLegacy, "--allow-legacy", help: "accept LE legacy pairing from a central without Secure Connections",
+                  "(keys an eavesdropper of the pairing can learn); default: refused"),
             .flag(\.onDemand, "--ras-on-demand", help: "RAS on demand only (RAS Features bit 0 clear), as nRF's default"),
             .flag(\.force, "--force", help: "serve a board that cannot be an iPhone's reflector"),
             .value(\.procedures, "--procedures", "N", .integer(1...1_000_000), help: "exit after N procedures (default: until SIGINT)"),
@@ -126,6 +129,7 @@ public enum AccessoryCommand: Command {
         configuration.ioCapability = o.passkey ? IOCapability.displayOnly : .noInputNoOutput
         configuration.pairable = o.pairable ?? store.bonds.isEmpty
         configuration.realTimeRAS = !o.onDemand
+        configuration.allowsLegacyPairing = o.allowsLegacy
         var host = AccessoryHost(configuration: configuration, bonds: store.bonds) { (try? SecureRandom.bytes($0)) ?? [] }
         report.start(name: o.name, address: store.address)
         if !configuration.pairable { report.status("not pairable: \(store.bonds.count) bond\(store.bonds.count == 1 ? "" : "s") kept (--pairable accepts new phones)") }
@@ -142,13 +146,13 @@ public enum AccessoryCommand: Command {
                     sentAt = Date()
                 }
                 for acl in host.nextACL() { try channel.send(acl) }
-                if let packet = try? channel.receive(timeout: 20) {
-                    switch packet.indicator {
-                    case .event: outputs += host.handleEvent(packet, now: now)
-                    case .aclData: outputs += host.handleACL(packet, now: now)
-                    default: break
-                    }
+                let packet = try channel.receive(timeout: 20)
+                switch packet.indicator {
+                case .event: outputs += host.handleEvent(packet, now: now)
+                case .aclData: outputs += host.handleACL(packet, now: now)
+                default: break
                 }
+            } catch .timeout {
             } catch {
                 outcome = .failure(status: 2, "\(path): \(error)")
                 break
@@ -168,7 +172,7 @@ public enum AccessoryCommand: Command {
                 case .displayPasskey(let p): report.status("passkey \(String(format: "%06u", p)): type it on the phone")
                 case .paired(let r):
                     report.paired()
-                    report.status("paired with \(ServeCommand.addressText(r.peerAddress.address)) (\(Self.describe(r.method)), \(r.bonded ? "bonded" : "not bonded"))")
+                    report.status("paired with \(ServeCommand.addressText(r.peerAddress.address)) (\(Self.describe(r.method))\(r.legacy ? ", LE legacy pairing" : ""), \(r.bonded ? "bonded" : "not bonded"))")
                     if r.bonded {
                         store.bonds = host.bonds
                         do { try store.save(bondPath) } catch { report.status("could not save the bond: \(error.description)") }
