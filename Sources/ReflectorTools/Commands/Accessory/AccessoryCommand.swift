@@ -154,7 +154,7 @@ public enum AccessoryCommand: Command {
                 }
             } catch .timeout {
             } catch {
-                outcome = .failure(status: 2, "\(path): \(error)")
+                outcome = .failure(status: 2, "\(error)")
                 break
             }
             if host.unansweredOpcode == nil { sentAt = nil }
