@@ -103,6 +103,7 @@ async def main(path, address, count, ipt, passkey):
         result["features"] = features
         bodies = {}
         assembling = bytearray()
+        changed = asyncio.Event()  # a procedure or a body arrived
 
         def segment(value):
             nonlocal assembling
@@ -112,6 +113,7 @@ async def main(path, address, count, ipt, passkey):
             assembling += value[1:]
             if value[0] & 2 and len(assembling) >= 4:
                 bodies[int.from_bytes(assembling[0:2], "little") & 0x0FFF] = bytes(assembling)
+                changed.set()
 
         cp = char(0x2C17)
         if features & 1:
@@ -153,6 +155,7 @@ async def main(path, address, count, ipt, passkey):
                     order.append(channel)
             if event.procedure_done_status == 0:
                 pending.append((getattr(event, "procedure_counter", None), dict(mine), list(order)))
+                changed.set()
                 mine.clear()
                 order.clear()
 
@@ -166,7 +169,11 @@ async def main(path, address, count, ipt, passkey):
         await asyncio.wait_for(device.enable_cs_procedure(connection, config), 10)
         deadline = asyncio.get_running_loop().time() + 20
         while len(result["procedures"]) < count and asyncio.get_running_loop().time() < deadline:
-            await asyncio.sleep(0.05)
+            try:
+                await asyncio.wait_for(changed.wait(), deadline - asyncio.get_running_loop().time())
+            except asyncio.TimeoutError:
+                break
+            changed.clear()
             while pending:
                 counter, tones, channels = pending[0]
                 counter = pending_counter[0] if counter is None else counter & 0x0FFF

@@ -70,7 +70,11 @@ async def main(role, path, address, io, passkey, legacy):
         result["own_address"] = str(device.static_address)
         done = asyncio.get_running_loop().create_future()
 
+        links = []
+
         def watch(connection):
+            links.append(connection)
+
             def paired(keys):
                 ltk = keys.ltk or keys.ltk_central
                 result["ltk"] = ltk.value.hex() if ltk else None
@@ -107,7 +111,14 @@ async def main(role, path, address, io, passkey, legacy):
             await asyncio.wait_for(done, 45)
         except asyncio.TimeoutError:
             result["timed_out"] = True
-        await asyncio.sleep(0.3)  # let the last key distribution PDUs leave
+        # The last key distribution PDUs leave: wait for the controller's completed-packets count.
+        for link in links:
+            queue = device.host.get_data_packet_queue(link.handle)
+            if queue is not None:
+                try:
+                    await asyncio.wait_for(queue.drain(link.handle), 5)
+                except (asyncio.TimeoutError, ValueError):
+                    pass
         if role == "central" and not result.get("timed_out"):
             try:
                 await asyncio.wait_for(connection.disconnect(), 5)  # a central leaves when it is done
