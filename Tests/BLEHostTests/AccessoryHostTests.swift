@@ -86,6 +86,22 @@ import Testing
         #expect(legacy.nextCommand() == LELongTermKeyRequestNegativeReply(connectionHandle: Self.handle).packet)
     }
 
+    /// An LE legacy bond is asked for by its EDIV and Rand (Core 6.0 Vol 3 Part H §2.4.4.2):
+    /// the pair it distributed gets its key; another pair, or 0 and 0, a Negative Reply.
+    @Test func aLegacyBondIsFoundByItsEDIVAndRand() {
+        var bond = Self.bond
+        bond.ediv = 0x1234
+        bond.rand = 0x0102_0304_0506_0708
+        for (rand, ediv, answered) in [(bond.rand, bond.ediv, true), (bond.rand, UInt16(0x1235), false), (UInt64(0), UInt16(0), false)] {
+            var host = Self.host(bonds: [bond])
+            _ = Self.setUp(&host)
+            _ = Self.connect(&host, peer: bond.peer)
+            _ = host.handleEvent(LELongTermKeyRequest(connectionHandle: Self.handle, randomNumber: rand, encryptedDiversifier: ediv).packet, now: 1)
+            #expect(host.nextCommand() == (answered ? LELongTermKeyRequestReply(connectionHandle: Self.handle, longTermKey: bond.longTermKey).packet
+                : LELongTermKeyRequestNegativeReply(connectionHandle: Self.handle).packet), "EDIV \(ediv), Rand \(rand)")
+        }
+    }
+
     /// Reading RAS Features before encryption: Insufficient Encryption, and the accessory asks
     /// the phone to secure the link (Security Request: bonding, SC). Reading the device name works.
     @Test func rasIsUnreadableBeforeEncryption() {

@@ -11,9 +11,12 @@ IO is none, display, keyboard, yesno or keyboard-display (Bumble's delegate); PA
 the user types when asked (keyboard), or None.
 
 With legacy after PASSKEY (None for none) the central pairs with LE legacy pairing (sc off);
-it then prints the LTK the peripheral distributed, with its EDIV and Rand.
+it then prints the LTK the peripheral distributed, with its EDIV and Rand. With reconnect (a
+central, after legacy or sc) it then leaves, connects again and encrypts with the bond's key
+(Bumble's keystore: for a legacy bond, the LTK with its EDIV and Rand), and says whether the
+link came up encrypted ("reencrypted") or what failed ("reencrypt_error").
 
-usage: bumble_smp.py central|peripheral SERIAL_PATH ADDRESS IO [PASSKEY [legacy]]
+usage: bumble_smp.py central|peripheral SERIAL_PATH ADDRESS IO [PASSKEY [legacy|sc [reconnect]]]
 """
 import asyncio
 import json
@@ -56,7 +59,7 @@ class Delegate(PairingDelegate):
         self.result["displayed"] = number
 
 
-async def main(role, path, address, io, passkey, legacy):
+async def main(role, path, address, io, passkey, legacy, reconnect):
     result = {"host": "bumble", "role": role}
     transport = path if path.startswith(("serial:", "pty:", "usb:", "tcp-client:")) else f"serial:{path},1000000"
     async with await open_transport(transport) as (source, sink):
@@ -96,7 +99,8 @@ async def main(role, path, address, io, passkey, legacy):
         if role == "central":
             # ADDRESS/random: a random (static) address, as an accessory advertises from.
             kind = hci.Address.RANDOM_DEVICE_ADDRESS if address.endswith("/random") else hci.Address.PUBLIC_DEVICE_ADDRESS
-            connection = await asyncio.wait_for(device.connect(hci.Address(address.removesuffix("/random"), kind)), 10)
+            peer = hci.Address(address.removesuffix("/random"), kind)
+            connection = await asyncio.wait_for(device.connect(peer), 10)
             watch(connection)
             try:
                 await asyncio.wait_for(connection.pair(), 40)
@@ -124,10 +128,19 @@ async def main(role, path, address, io, passkey, legacy):
                 await asyncio.wait_for(connection.disconnect(), 5)  # a central leaves when it is done
             except Exception:
                 pass
+        if role == "central" and reconnect and result.get("ltk"):
+            try:
+                connection = await asyncio.wait_for(device.connect(peer), 10)
+                await asyncio.wait_for(connection.encrypt(), 10)
+                result["reencrypted"] = bool(connection.is_encrypted)
+                await asyncio.wait_for(connection.disconnect(), 5)
+            except Exception as e:
+                result["reencrypt_error"] = type(e).__name__ + ": " + str(e)
     print(json.dumps(result), flush=True)
 
 
 if __name__ == "__main__":
     asyncio.run(main(sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4],
                      int(sys.argv[5]) if len(sys.argv) > 5 and sys.argv[5] != "None" else None,
-                     len(sys.argv) > 6 and sys.argv[6] == "legacy"))
+                     len(sys.argv) > 6 and sys.argv[6] == "legacy",
+                     len(sys.argv) > 7 and sys.argv[7] == "reconnect"))

@@ -10,6 +10,8 @@ import Testing
 /// distances come from the accessory's RAS (real-time, and on demand), with it from its own
 /// PCTs; each within 0.3 m of the air's 2.5 m. The accessory reports each procedure its
 /// reflector measured and keeps the bond (mode 0600); not pairable, it refuses a new phone.
+/// Against this project's `range`: Just Works and Passkey Entry, bonds kept on both sides and a
+/// new run encrypting with them, a forgotten bond named.
 extension BoardBenchTests {
     @Suite struct AccessoryCommandTests {
         static let address = "C3:00:00:00:00:01"
@@ -118,6 +120,74 @@ extension BoardBenchTests {
             #expect(file.bonds.isEmpty)
         }
 
+        /// The accessory shows its label's passkey (--fixed-passkey) and `range` types it: Passkey
+        /// Entry's twenty rounds pass, both sides hold an authenticated bond, and the run ranges.
+        @Test func rangeTypesThePasskeyTheAccessoryShows() throws {
+            let dir = try TemporaryDirectory("accessory")
+            let bonds = try Self.bondFile(dir)
+            let (a, r) = try Self.againstRange(accessory: ["--fixed-passkey", "031415"], range: ["--passkey", "031415", "--json"], bonds: bonds)
+            #expect(r.status == 0 && r.stderr.contains("range: paired (Passkey Entry, bonded for this run)"), "\(r.stderr)")
+            let distances = Self.procedures(r.stdout).compactMap { $0["distance_m"] as? Double }
+            #expect(distances.count == 3 && distances.allSatisfy { abs($0 - 2.5) < 0.3 }, "\(r.stdout)")
+            #expect(a?.stderr.contains("passkey 031415: type it on the phone") == true
+                    && a?.stderr.contains("paired with C0:FF:EE:00:00:B0 (Passkey Entry, bonded)") == true, "\(a?.stderr ?? "")")
+            guard case .read(let file) = BondFile.load(bonds) else { Issue.record("the bond file does not read"); return }
+            #expect(file.bonds.count == 1 && file.bonds[0].authenticated)
+        }
+
+        /// Bonds kept on both sides (`range --bonds`): a second run reconnects and encrypts with
+        /// the bond, no new pairing (the accessory, holding a bond, is no longer pairable), and
+        /// ranges, with inline PCT or over RAS. The phone's file holds the accessory's identity
+        /// and the phone's board address.
+        @Test(arguments: [[String](), ["--ras"]])
+        func rangeReconnectsWithItsBondInANewRun(range: [String]) throws {
+            let dir = try TemporaryDirectory("accessory")
+            let bonds = try Self.bondFile(dir)
+            let phoneBonds = dir.file("phone/bonds.json")
+            let first = try Self.againstRange(accessory: [], range: range + ["--bonds", phoneBonds], bonds: bonds)
+            #expect(first.range.status == 0 && first.range.stderr.contains("range: paired (Just Works, bonded, kept in \(phoneBonds))"), "\(first.range.stderr)")
+            guard case .read(let phone) = BondFile.load(phoneBonds) else { Issue.record("the phone's bond file does not read"); return }
+            #expect(!phone.addressIsRandom && phone.address == 0xC0FF_EE00_00B0)
+            #expect(phone.bonds.count == 1 && phone.bonds[0].peer == PairingAddress(0xC300_0000_0001, random: true) && phone.bonds[0].peerIRK == Array(0..<16))
+            var info = stat()
+            #expect(stat(phoneBonds, &info) == 0 && info.st_mode & 0o777 == 0o600)
+
+            let (a, r) = try Self.againstRange(accessory: [], range: range + ["--bonds", phoneBonds, "--json"], bonds: bonds)
+            #expect(r.status == 0 && r.stderr.contains("range: encrypting with the bond kept in \(phoneBonds) (no new pairing)") && !r.stderr.contains("paired ("),
+                    "\(r.stderr)")
+            let distances = Self.procedures(r.stdout).compactMap { $0["distance_m"] as? Double }
+            #expect(distances.count == 3 && distances.allSatisfy { abs($0 - 2.5) < 0.3 }, "\(r.stdout)")
+            let accessory = a?.stderr ?? ""
+            #expect(accessory.contains("not pairable: 1 bond kept") && accessory.contains("encrypted with the bond of C0:FF:EE:00:00:B0")
+                    && !accessory.contains("paired with"), "\(accessory)")
+        }
+
+        /// The accessory forgot the pairing (its file rewritten without the bond): the phone's
+        /// bond key is refused (PIN or Key Missing) and `range` says so and how to pair again.
+        @Test func aBondTheAccessoryForgotIsNamed() throws {
+            let dir = try TemporaryDirectory("accessory")
+            let bonds = try Self.bondFile(dir)
+            let phoneBonds = dir.file("phone.json")
+            let first = try Self.againstRange(accessory: [], range: ["--bonds", phoneBonds], bonds: bonds)
+            #expect(first.range.status == 0, "\(first.range.stderr)")
+            _ = try Self.bondFile(dir)
+            let (_, r) = try Self.againstRange(accessory: [], range: ["--bonds", phoneBonds], bonds: bonds)
+            #expect(r.status == 2 && r.stderr.contains("the reflector refused this phone's bond (PIN or Key Missing, 0x06)")
+                    && r.stderr.contains("remove its entry from \(phoneBonds)"), "\(r.stderr)")
+        }
+
+        /// Each side refuses the other's bond file before it opens a port, naming it.
+        @Test func eachSideRefusesTheOthersBondFile() throws {
+            let dir = try TemporaryDirectory("accessory")
+            let accessoryFile = try Self.bondFile(dir)
+            let phoneFile = dir.file("phone.json")
+            try BondFile(address: 0xC0FF_EE00_00B0, addressIsRandom: false, irk: Array(0..<16)).save(phoneFile)
+            let a = try ToolProcess.run(["accessory", "--pty", dir.file("no-such-pty"), "--bonds", phoneFile], timeout: 30)
+            #expect(a.status == 2 && a.stderr.contains("\(phoneFile): this is a phone's bond file"), "\(a.stderr)")
+            let r = try ToolProcess.run(["range", "--pty", dir.file("no-such-pty"), "--bonds", accessoryFile], timeout: 30)
+            #expect(r.status == 2 && r.stderr.contains("\(accessoryFile): this is an accessory's bond file"), "\(r.stderr)")
+        }
+
         /// One served board with its emulated phone (`serve --pair`): the phone pairs with the
         /// accessory and ranges it; the accessory reports what its reflector measured.
         @Test func theEmulatedPhoneOfServePairsWithTheAccessory() throws {
@@ -130,6 +200,30 @@ extension BoardBenchTests {
             #expect(Self.procedures(r.stdout).count == 3, "\(r.stdout)")
         }
 
+        /// Runs the accessory on A (in the background, until the boards stop) and Bumble's
+        /// Security Manager as central on B (`bumble_smp.py central ... smp`); its summary, and
+        /// the accessory's result.
+        static func againstBumbleSMP(accessory: [String], smp: [String], bonds: String) throws -> (summary: [String: Any], accessory: ToolProcess.Result?) {
+            let boards = try ServedBoard(["--distance", "2.5"], boards: 2)
+            defer { boards.stop() }
+            final class Box: @unchecked Sendable { var result: ToolProcess.Result? }
+            let box = Box()
+            let done = DispatchSemaphore(value: 0)
+            let line = boards.links[0]
+            DispatchQueue.global().async {
+                box.result = try? ToolProcess.run(["accessory", "--pty", line, "--bonds", bonds] + accessory, timeout: 60)
+                done.signal()
+            }
+            let script = TwoBoardServeTests.peers.appendingPathComponent("bumble_smp.py").path
+            let r = try ToolProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", script, "central", boards.links[1], Self.address + "/random"] + smp, timeout: 90)
+            let summary = try #require(try? JSONSerialization.jsonObject(with: Data((r.stdout.split(separator: "\n").last.map(String.init) ?? "").utf8)) as? [String: Any],
+                                       "\(r.stdout) \(r.stderr.suffix(800))")
+            // Bumble does not disconnect on its own: the accessory is stopped with the boards.
+            boards.stop()
+            _ = done.wait(timeout: .now() + 30)
+            return (summary, box.result)
+        }
+
         /// A central without LE Secure Connections (Bumble's with SC off): refused by default
         /// (Authentication Requirements, 0x03, as Secure Connections Only mode answers); with
         /// --allow-legacy it pairs with LE legacy pairing (Just Works: STK, then the accessory's
@@ -138,24 +232,7 @@ extension BoardBenchTests {
         func legacyPairingIsRefusedUnlessAllowed(allowed: Bool) throws {
             let dir = try TemporaryDirectory("accessory")
             let bonds = try Self.bondFile(dir)
-            let boards = try ServedBoard(["--distance", "2.5"], boards: 2)
-            defer { boards.stop() }
-            final class Box: @unchecked Sendable { var result: ToolProcess.Result? }
-            let box = Box()
-            let done = DispatchSemaphore(value: 0)
-            let line = boards.links[0]
-            DispatchQueue.global().async {
-                box.result = try? ToolProcess.run(["accessory", "--pty", line, "--bonds", bonds, "--once"] + (allowed ? ["--allow-legacy"] : []), timeout: 60)
-                done.signal()
-            }
-            let script = TwoBoardServeTests.peers.appendingPathComponent("bumble_smp.py").path
-            let r = try ToolProcess.run(URL(fileURLWithPath: "/usr/bin/env"),
-                                        ["python3", script, "central", boards.links[1], Self.address + "/random", "none", "None", "legacy"], timeout: 60)
-            let summary = try #require(try? JSONSerialization.jsonObject(with: Data((r.stdout.split(separator: "\n").last.map(String.init) ?? "").utf8)) as? [String: Any],
-                                       "\(r.stdout) \(r.stderr.suffix(800))")
-            // Bumble does not disconnect on its own: the accessory is stopped with the boards.
-            boards.stop()
-            _ = done.wait(timeout: .now() + 30)
+            let (summary, accessory) = try Self.againstBumbleSMP(accessory: ["--once"] + (allowed ? ["--allow-legacy"] : []), smp: ["none", "None", "legacy"], bonds: bonds)
             guard allowed else {
                 #expect(summary["failure"] as? Int == 0x03, "\(summary)")
                 return
@@ -164,7 +241,25 @@ extension BoardBenchTests {
             guard case .read(let file) = BondFile.load(bonds), let bond = file.bonds.first else { Issue.record("no bond kept"); return }
             #expect(bond.longTermKey.map { String(format: "%02x", $0) }.joined() == summary["ltk"] as? String, "\(summary)")
             #expect(summary["ediv"] as? Int == Int(bond.ediv) && bond.ediv != 0 || bond.rand != 0)
-            #expect(box.result?.stderr.contains("(Just Works, LE legacy pairing, bonded)") == true, "\(box.result?.stderr ?? "")")
+            #expect(accessory?.stderr.contains("(Just Works, LE legacy pairing, bonded)") == true, "\(accessory?.stderr ?? "")")
+        }
+
+        /// LE legacy Passkey Entry (the accessory's --fixed-passkey typed on Bumble's keyboard:
+        /// TK is the passkey), then Bumble leaves, comes back and encrypts with the distributed
+        /// LTK, which it names by EDIV and Rand: the accessory finds the bond by them, without
+        /// a new pairing.
+        @Test func legacyPasskeyBondsAndReconnectsByEDIVAndRand() throws {
+            let dir = try TemporaryDirectory("accessory")
+            let bonds = try Self.bondFile(dir)
+            let (summary, accessory) = try Self.againstBumbleSMP(accessory: ["--allow-legacy", "--fixed-passkey", "031415"],
+                                                                 smp: ["keyboard", "31415", "legacy", "reconnect"], bonds: bonds)
+            #expect(summary["failure"] == nil && summary["authenticated"] as? Bool == true && summary["typed"] as? Int == 31415, "\(summary)")
+            #expect(summary["reencrypted"] as? Bool == true, "\(summary)")
+            let stderr = accessory?.stderr ?? ""
+            #expect(stderr.contains("(Passkey Entry, LE legacy pairing, bonded)") && stderr.contains("encrypted with the bond of "), "\(stderr)")
+            #expect(stderr.components(separatedBy: "paired with").count == 2, "one pairing only: \(stderr)")
+            guard case .read(let file) = BondFile.load(bonds), let bond = file.bonds.first else { Issue.record("no bond kept"); return }
+            #expect(bond.authenticated && (bond.ediv != 0 || bond.rand != 0))
         }
 
         /// With a bond kept and no --pairable, a new phone's pairing is refused: Pairing Not Supported (0x05).

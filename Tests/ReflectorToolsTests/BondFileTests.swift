@@ -25,6 +25,18 @@ import Testing
         #expect(text.contains(#""client_configuration": [{"handle": 21, "value": 1}, {"handle": 25, "value": 2}]"#), "\(text)")
     }
 
+    /// A phone's file (`range --bonds`): its identity is its board's public address, kept as such;
+    /// the accessory's static-random check does not apply to it.
+    @Test func aPhonesFileKeepsItsPublicAddress() throws {
+        let dir = try TemporaryDirectory("bonds")
+        let path = dir.file("phone.json")
+        let file = BondFile(address: 0x0000_C0FF_EE00, addressIsRandom: false, irk: Array(0..<16), bonds: [Self.bond])
+        try file.save(path)
+        #expect(BondFile.load(path) == .read(file))
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.contains(#""address": "0000C0FFEE00", "address_random": false"#), "\(text)")
+    }
+
     @Test func anInterruptedWriteLeavesThePreviousFile() throws {
         let dir = try TemporaryDirectory("bonds")
         let path = dir.file("bonds.json")

@@ -26,6 +26,8 @@ public struct AccessoryHost: Sendable {
         /// Extra 16-bit service UUIDs to advertise (an app's AccessorySetupKit filter).
         public var services: [UInt16] = []
         public var ioCapability: IOCapability = .noInputNoOutput
+        /// The passkey shown when `ioCapability` displays one (nil: a fresh random one per pairing).
+        public var fixedPasskey: UInt32?
         /// New pairings are accepted; otherwise only bonded phones connect securely.
         public var pairable = true
         /// A central without LE Secure Connections may pair with LE legacy pairing (else it is
@@ -323,6 +325,7 @@ public struct AccessoryHost: Sendable {
             var config = SecureConnectionsPairing.Configuration(ioCapability: configuration.ioCapability,
                                                                 identity: PairingIdentity(irk: configuration.irk, address: PairingAddress(configuration.address, random: true)))
             config.bonding = true
+            config.fixedPasskey = configuration.fixedPasskey
             let local = PairingAddress(configuration.address, random: true)
             // A Pairing Request without the SC bit: legacy pairing, when allowed.
             let legacy = configuration.allowsLegacyPairing && bytes.count >= 4 && bytes[3] & AuthRequirements.secureConnections.rawValue == 0

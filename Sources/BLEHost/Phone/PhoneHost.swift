@@ -47,13 +47,18 @@ public struct PhoneHost: Sendable {
     private var pairing: SecureConnectionsPairing?
     private var now = 0.0
 
-    public init(setup: InitiatorHost.Setup, bonds: [Bond] = [], random: @escaping @Sendable (Int) -> [UInt8]) {
+    /// `bonds` kept from earlier runs, and `irk` the phone's identity key they were made with
+    /// (nil: a fresh one, for a phone without stored bonds).
+    public init(setup: InitiatorHost.Setup, bonds: [Bond] = [], irk: [UInt8]? = nil, random: @escaping @Sendable (Int) -> [UInt8]) {
         self.setup = setup
         host = InitiatorHost(setup: setup)
         self.bonds = bonds
         self.random = random
-        irk = Array((random(16) + [UInt8](repeating: 0, count: 16)).prefix(16))
+        self.irk = irk ?? Array((random(16) + [UInt8](repeating: 0, count: 16)).prefix(16))
     }
+
+    /// The identity resolving key this phone distributes when it bonds.
+    public var identityResolvingKey: [UInt8] { irk }
 
     /// Starts over after a lost link: a fresh initiator host; the bonds stay.
     public mutating func restart() {

@@ -1,8 +1,10 @@
 import BLEHost
 import Foundation
 
-/// The accessory's bond file: its own identity (static random address, IRK) and one entry per
-/// bonded phone. JSON, keys and addresses in hex, most significant octet first:
+/// A bond file: this side's own identity (address, IRK) and one entry per bonded peer. The
+/// accessory's identity is a static random address; a phone's (`range --bonds`) is its board's
+/// public address, marked `"address_random": false`. JSON, keys and addresses in hex, most
+/// significant octet first:
 ///
 /// ```
 /// {"format": "reflector-emu bonds 1", "address": "C3A1B2C3D4E5", "irk": "<32 hex>",
@@ -18,12 +20,15 @@ public struct BondFile: Equatable {
     public static let format = "reflector-emu bonds 1"
 
     public var address: UInt64
+    /// A static random address (an accessory's); false: a public one (a phone's board).
+    public var addressIsRandom: Bool
     /// 16 octets, little-endian (as Identity Information carries it).
     public var irk: [UInt8]
     public var bonds: [Bond]
 
-    public init(address: UInt64, irk: [UInt8], bonds: [Bond] = []) {
+    public init(address: UInt64, addressIsRandom: Bool = true, irk: [UInt8], bonds: [Bond] = []) {
         self.address = address
+        self.addressIsRandom = addressIsRandom
         self.irk = irk
         self.bonds = bonds
     }
@@ -42,7 +47,8 @@ public struct BondFile: Equatable {
     public init(json: JSONValue) throws(ToolError) {
         let r = try JSONObjectReader(json)
         guard try r.choice("format", oneOf: [Self.format]) == Self.format else { throw .badKey(key: "format", problem: "is not \(Self.format)") }
-        address = try Self.address(r.hex("address", digits: 12), key: "address", static: true)
+        addressIsRandom = try r.bool("address_random", default: true)
+        address = try Self.address(r.hex("address", digits: 12), key: "address", static: addressIsRandom)
         irk = Self.octets(try r.hex("irk", digits: 32)).reversed()
         guard case .array(let list)? = r.optional("bonds") else { throw .badKey(key: "bonds", problem: "is missing or not an array; allowed: an array of bond objects") }
         var bonds: [Bond] = []
@@ -79,6 +85,7 @@ public struct BondFile: Equatable {
         j.object { j in
             j.field("format", Self.format)
             j.field("address", Self.hex(Self.octets(address)))
+            if !addressIsRandom { j.field("address_random", false) }
             j.field("irk", Self.hex(irk.reversed()))
             j.field("bonds", array: { j in
                 for b in bonds {

@@ -138,7 +138,7 @@ public struct LegacyPairing: Sendable {
         stage = .waitingForConfirm
         guard case let .passkey(_, responderDisplays) = m else { return [.send(pdu)] }
         guard responderDisplays else { return fail(.passkeyEntryFailed) }  // this responder shows, it never types
-        let p = SecureConnectionsPairing.drawPasskey(random)
+        let p = configuration.fixedPasskey ?? SecureConnectionsPairing.drawPasskey(random)
         tk = [UInt8](repeating: 0, count: 12) + [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: p >> UInt32($0)) }
         return [.send(pdu), .displayPasskey(p)]
     }

@@ -30,6 +30,11 @@ public struct SecureConnectionsPairing: Sendable {
         public var identity: PairingIdentity?
         /// Take the peer's IRK and identity address.
         public var acceptsPeerIdentity = true
+        /// The passkey this side shows, when it shows one: nil draws a fresh one per pairing
+        /// (Core 6.0 Vol 3 Part H §2.3.5.3 asks for a random one); a fixed one is what an
+        /// accessory with a printed label has (Zephyr's `bt_passkey_set`), and is weaker: a
+        /// passive attacker of one pairing learns it for the next.
+        public var fixedPasskey: UInt32?
 
         public init(ioCapability: IOCapability, bonding: Bool = true, requiresMITM: Bool = false, identity: PairingIdentity? = nil) {
             self.ioCapability = ioCapability
@@ -287,7 +292,7 @@ public struct SecureConnectionsPairing: Sendable {
         case let .passkey(initiatorDisplays, responderDisplays)?:
             let displays = role == .initiator ? initiatorDisplays : responderDisplays
             if displays {
-                let value = Self.drawPasskey(random)
+                let value = configuration.fixedPasskey ?? Self.drawPasskey(random)
                 passkey = value
                 actions.append(.displayPasskey(value))
                 return actions + beginPasskeyRound()

@@ -20,16 +20,16 @@ public enum AccessoryCommand: Command {
             """,
         about: """
             Runs the accessory's host on the CS controller on DEVICE: checks the board can be an
-            iPhone's reflector (as 'check' does; --force goes on anyway), advertises
-            connectably from a static random address kept in the bond file, with the name and
-            the Ranging Service UUID (and --service UUIDs, for an app's AccessorySetupKit
-            filter), pairs with LE Secure Connections (Just Works; with --passkey the accessory
-            shows a passkey the phone's user types) and bonds, serves GATT (GAP, GATT, Device
-            Information, the Ranging Service: real-time, or --ras-on-demand), allows the
-            reflector role on every connection and prints each procedure the reflector
-            measured. It advertises again after a disconnection, until SIGINT or SIGTERM.
-            Status lines go to stderr. Exit status: 0 stopped, 1 the phone went away (--once),
-            2 could not serve.
+            iPhone's reflector (as 'check' does; --force goes on anyway), advertises connectably
+            from a static random address kept in the bond file, with the name and the Ranging
+            Service UUID (and --service UUIDs, for an app's AccessorySetupKit filter), pairs with
+            LE Secure Connections (Just Works; with --passkey the accessory shows a passkey the
+            phone's user types, fresh each time or --fixed-passkey) and bonds, serves GATT (GAP,
+            GATT, Device Information, the Ranging Service: real-time, or --ras-on-demand), allows
+            the reflector role on every connection and prints each procedure the reflector
+            measured. It advertises again after a disconnection, until SIGINT or SIGTERM. Status
+            lines go to stderr. Exit status: 0 stopped, 1 the phone went away (--once), 2 could
+            not serve.
             """)
 
     public struct Options {
@@ -41,6 +41,7 @@ public enum AccessoryCommand: Command {
         public var bonds: String?
         public var pairable: Bool?
         public var passkey = false
+        public var fixedPasskey: UInt32?
         public var allowsLegacy = false
         public var onDemand = false
         public var force = false
@@ -72,7 +73,12 @@ public enum AccessoryCommand: Command {
             .value("--bonds", "FILE", .text, help: "the bond file (default $XDG_STATE_HOME/reflector-emu/bonds.json)") { o, v throws(ToolError) in o.bonds = v },
             .flag("--pairable", help: "accept new pairings (the default until a bond exists)") { o in o.pairable = true },
             .flag("--no-pairable", help: "refuse new pairings (the default once a bond exists)") { o in o.pairable = false },
-            .flag(\.passkey, "--passkey", help: "show a passkey for the phone's user to type (DisplayOnly);", "default: Just Works"),
+            .flag(\.passkey, "--passkey", help: "show a passkey for the phone's user to type (DisplayOnly),", "a fresh one each pairing; default: Just Works"),
+            .value("--fixed-passkey", "NNNNNN", .integer(0...999_999, allowed: "six digits, 000000 to 999999"),
+                   help: "show this passkey every time (a label printed on the accessory;", "weaker than a fresh one); implies --passkey") { o, v throws(ToolError) in
+                o.fixedPasskey = UInt32(v)
+                o.passkey = true
+            },
             .flag(\.allowsLegacy, "--allow-legacy", help: "accept LE legacy pairing from a central without Secure Connections",
                   "(keys an eavesdropper of the pairing can learn); default: refused"),
             .flag(\.onDemand, "--ras-on-demand", help: "RAS on demand only (RAS Features bit 0 clear), as nRF's default"),
@@ -95,7 +101,11 @@ public enum AccessoryCommand: Command {
         var report = AccessoryReport(json: o.json, output: output)
         var store: BondFile
         switch BondFile.load(bondPath) {
-        case .read(let f): store = f
+        case .read(let f):
+            guard f.addressIsRandom else {
+                return .failure(status: 2, "\(bondPath): this is a phone's bond file (range --bonds: its identity is a public address); give the accessory a file of its own")
+            }
+            store = f
         case .missing: store = BondFile.fresh { (try? SecureRandom.bytes($0)) ?? [] }
         case let .corrupt(aside, why):
             report.status("the bond file \(bondPath) does not read (\(why)); it was kept as \(aside), and this run starts with no bonds")
@@ -127,6 +137,7 @@ public enum AccessoryCommand: Command {
             address: store.address, irk: store.irk)
         configuration.services = o.services
         configuration.ioCapability = o.passkey ? IOCapability.displayOnly : .noInputNoOutput
+        configuration.fixedPasskey = o.fixedPasskey
         configuration.pairable = o.pairable ?? store.bonds.isEmpty
         configuration.realTimeRAS = !o.onDemand
         configuration.allowsLegacyPairing = o.allowsLegacy

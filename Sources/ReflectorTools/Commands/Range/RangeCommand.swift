@@ -22,8 +22,8 @@ public enum RangeCommand: Command {
             Drives the CS controller on DEVICE as the initiator, as an iPhone does: checks it can
             be one (as 'check' asks), scans for the reflector (by address, by name, or the first
             advertising the Ranging Service 0x185B or --service UUID), connects, pairs with LE
-            Secure Connections (or encrypts with --bond-ltk; a reconnection in the same run
-            uses the bond it made), sets Channel Sounding up and prints each procedure's distance,
+            Secure Connections (or encrypts with --bond-ltk; a reconnection uses the bond it
+            made, kept across runs with --bonds FILE), sets Channel Sounding up and prints each procedure's distance,
             smoothed distance and quality until SIGINT or --procedures; then a summary. With
             inline PCT when the reflector supports it; otherwise (or with --ras) the
             reflector's results come from its Ranging Service over GATT (real-time, or on
@@ -41,6 +41,7 @@ public enum RangeCommand: Command {
         public var name: String?
         public var service: UInt16?
         public var ltk: [UInt8]?
+        public var bonds: String?
         public var procedures: Int?
         public var once = false
         public var alwaysRAS = false
@@ -101,6 +102,7 @@ public enum RangeCommand: Command {
             .value(\.ltk, "--bond-ltk", "HEX32", OptionValue(allowed: "32 hex digits (16 octets, as HCI carries the key)") { v in
                 v.count == 32 ? ServeCommand.hexBytes(v) : nil
             }, help: "encrypt with this bond's long-term key instead of pairing"),
+            .value("--bonds", "FILE", .text, help: "keep bonds in FILE across runs (created mode 0600; default:", "bonds last one run)") { o, v throws(ToolError) in o.bonds = v },
             .value("--passkey", "NNNNNN", .integer(0...999_999, allowed: "six digits, 000000 to 999999"),
                    help: "the passkey the reflector shows (else asked on the terminal)") { o, v throws(ToolError) in o.passkey = UInt32(v) },
             .value(\.procedures, "--procedures", "N", .integer(1...1_000_000), help: "stop after N procedures (default: run until SIGINT)"),
@@ -121,12 +123,21 @@ public enum RangeCommand: Command {
             .flag(\.progress, "--no-progress", to: false, help: "no status line on a terminal's stderr"),
         ], helpColumn: 20, validate: { o throws(ToolError) in
             guard o.path != nil else { throw .usage("range: give --port DEVICE or --pty LINK") }
+            guard o.ltk == nil || o.bonds == nil else { throw .usage("range: give at most one of --bond-ltk and --bonds") }
         })
     }
 
     public static func run(_ o: Options, output: CommandOutput) throws(ToolError) -> CommandOutcome {
         output.flushesEachLine = true
         let path = o.path!
+        var report = RangeReport(options: o, output: output)
+        var store: BondFile?
+        if let file = o.bonds {
+            switch loadBonds(file, report: &report) {
+            case .success(let f): store = f
+            case .failure(let e): return .failure(status: 2, e.description)
+            }
+        }
         let line: BoardLine
         do { line = try BoardLine(path: path, baud: o.baud, rtscts: o.rtscts, capture: o.btsnoop) } catch .device(let why) { return .failure(status: 2, why) }
         defer { line.close() }
@@ -142,10 +153,11 @@ public enum RangeCommand: Command {
         }
 
         var session = RangeSession(plan: .init(scanningFor: o.filter, longTermKey: o.ltk ?? []), estimator: o.estimator.estimator,
-                                   alwaysRAS: o.alwaysRAS, requireIOSCompliance: o.requireIOS)
+                                   alwaysRAS: o.alwaysRAS, requireIOSCompliance: o.requireIOS, bonds: store?.bonds ?? [], irk: store?.irk)
         session.keepsFirstTones = o.plot != nil
-        var report = RangeReport(options: o, output: output)
         report.start()
+        // Encrypted with a bond on this link (a refused key then means the reflector forgot it).
+        var usedBond = false
         StopSignal.install()
         let start = Date()
         var sentAt: Date?
@@ -189,6 +201,11 @@ public enum RangeCommand: Command {
                 switch out {
                 case let .connected(address, random):
                     scanningSince = nil
+                    usedBond = false
+                    if let f = store, let board = session.host.localAddress, !f.bonds.isEmpty, f.address != board {
+                        report.status("note: the bonds in \(o.bonds!) were made from the board at \(ServeCommand.addressText(f.address)); this one is "
+                            + "\(ServeCommand.addressText(board)), and a reflector knows a phone by its board's address")
+                    }
                     report.status("connected to \(ServeCommand.addressText(address)) (\(random ? "random" : "public") address)")
                 case .procedure(let row):
                     lastResult = Date()
@@ -206,6 +223,10 @@ public enum RangeCommand: Command {
                     report.status("the link was lost: \(reason) (0x\(String(reason.rawValue, radix: 16))); looking for the reflector again")
                     session.reconnect()
                     scanningSince = Date()
+                case .failed(.procedureFailed(event: "Encryption Change", status: .pinOrKeyMissing)) where usedBond:
+                    outcome = .failure(status: 2, "the reflector refused this phone's bond (PIN or Key Missing, 0x06): it no longer holds the pairing; "
+                        + (o.bonds.map { "remove its entry from \($0) (or use a new file) to pair again" } ?? "run range again to pair anew"))
+                    break running
                 case .failed(let e):
                     outcome = .failure(status: 2, "\(e)")
                     break running
@@ -226,8 +247,17 @@ public enum RangeCommand: Command {
                     outputs += session.enterPasskey(passkey)
                 case .compare(let n): report.status("numeric comparison: the reflector should show \(String(format: "%06u", n)) (taken as matching)")
                 case .paired(let r):
-                    report.status("paired (\(AccessoryCommand.describe(r.method)), \(r.bonded ? "bonded for this run" : "not bonded"))")
-                case .encryptedWithBond: report.status("encrypting with this run's bond (no new pairing)")
+                    let kept = o.bonds.map { "bonded, kept in \($0)" } ?? "bonded for this run"
+                    report.status("paired (\(AccessoryCommand.describe(r.method)), \(r.bonded ? kept : "not bonded"))")
+                    if r.bonded, var f = store, let file = o.bonds {
+                        f.address = session.host.localAddress ?? f.address
+                        f.bonds = session.bonds
+                        store = f
+                        do { try f.save(file) } catch { report.status("could not save the bond: \(error.description)") }
+                    }
+                case .encryptedWithBond:
+                    usedBond = true
+                    report.status("encrypting with the bond \(o.bonds.map { "kept in \($0)" } ?? "made earlier in this run") (no new pairing)")
                 case let .pairingFailed(reason, byPeer):
                     outcome = .failure(status: 2, "pairing failed: \(reason) (0x\(String(format: "%02X", reason.rawValue)))\(byPeer ? ", said the reflector" : "")")
                     break running
@@ -282,6 +312,28 @@ public enum RangeCommand: Command {
             try OutputFile.write(LoopbackPlotting.svg(tones: tones, truth: o.truth, trace: trace), to: path)
         }
         return outcome
+    }
+
+    /// The phone's bond file: read, or a fresh identity when there is none (saved at the first
+    /// bond); a file that does not read is kept aside and reported. An accessory's file is refused.
+    static func loadBonds(_ path: String, report: inout RangeReport) -> Result<BondFile, ToolError> {
+        let fresh = { () -> BondFile in
+            var f = BondFile.fresh { (try? SecureRandom.bytes($0)) ?? [] }
+            f.addressIsRandom = false
+            f.address = 0
+            return f
+        }
+        switch BondFile.load(path) {
+        case .read(let f):
+            guard !f.addressIsRandom else {
+                return .failure(.badFile("\(path): this is an accessory's bond file (its identity is a static random address); give range a file of its own"))
+            }
+            return .success(f)
+        case .missing: return .success(fresh())
+        case let .corrupt(aside, why):
+            report.status("the bond file \(path) does not read (\(why)); it was kept as \(aside), and this run starts with no bonds")
+            return .success(fresh())
+        }
     }
 
     /// Asks the user for the passkey on a terminal (nil: no terminal, or not six digits).

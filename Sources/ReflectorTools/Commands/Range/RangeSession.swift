@@ -48,7 +48,7 @@ struct RangeSession {
         /// Pairing: show this number (Numeric Comparison; the session confirms it).
         case compare(UInt32)
         case paired(PairingResult)
-        /// Encrypted with a bond this run made earlier (no new pairing).
+        /// Encrypted with a bond made earlier, in this run or kept in the bond file (no new pairing).
         case encryptedWithBond
         case pairingFailed(SMPFailureReason, byPeer: Bool)
     }
@@ -76,7 +76,9 @@ struct RangeSession {
 
     /// `alwaysRAS`: no inline PCT even if the reflector supports it. `requireIOSCompliance`:
     /// refuse a reflector an iPhone would refuse, instead of ranging it with a warning.
-    init(plan: InitiatorHost.ConnectionPlan, estimator: any DistanceEstimator, alwaysRAS: Bool = false, requireIOSCompliance: Bool = false) {
+    /// `bonds` and `irk`: what a bond file kept from earlier runs.
+    init(plan: InitiatorHost.ConnectionPlan, estimator: any DistanceEstimator, alwaysRAS: Bool = false, requireIOSCompliance: Bool = false,
+         bonds: [Bond] = [], irk: [UInt8]? = nil) {
         let loopback = LoopbackSetup()
         var configuration = loopback.configuration
         if alwaysRAS { configuration.inlinePCT = false }
@@ -85,7 +87,7 @@ struct RangeSession {
         setup.inlinePCTOnlyIfSupported = true
         setup.waitsForRangingDataClient = true
         self.estimator = estimator
-        phone = PhoneHost(setup: setup) { (try? SecureRandom.bytes($0)) ?? [] }
+        phone = PhoneHost(setup: setup, bonds: bonds, irk: irk) { (try? SecureRandom.bytes($0)) ?? [] }
     }
 
     mutating func nextCommand() -> [UInt8]? {
