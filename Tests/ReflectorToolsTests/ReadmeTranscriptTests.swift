@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// The README's transcripts are the tool's output: every fenced block that starts with
-/// `$ reflector-emu ...` is run (serve, check, ports and flash need a board or a pty and are
+/// `$ reflector-emu ...` is run (serve, check, ports, flash, range and accessory need a board or a pty and are
 /// left to their own tests) and its lines must appear in the output in order. A `...` line
 /// stands for any number of output lines; elsewhere the lines follow one another exactly. A
 /// `--plot docs/NAME.svg` in the command is written to a temporary file that must equal the
@@ -17,7 +17,7 @@ import Testing
     }
 
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let needsHardware: Set<String> = ["serve", "check", "ports", "flash", "range"]
+    static let needsHardware: Set<String> = ["serve", "check", "ports", "flash", "range", "accessory"]
 
     /// The runnable transcripts of the README.
     static let transcripts: [Transcript] = {
