@@ -25,6 +25,8 @@ public struct DistanceEstimate: Sendable, Equatable {
         case ifft
         /// ESPRIT super-resolution with forward-backward spatial smoothing; earliest component.
         case esprit
+        /// Maximum-likelihood fit of one to three one-way paths to all tones of all antenna paths.
+        case multipathFit
     }
 
     /// One-way distance in metres, in `[0, Ranging.ambiguityRange)`.

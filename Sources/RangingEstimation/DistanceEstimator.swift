@@ -18,6 +18,8 @@ public protocol DistanceEstimator: Sendable {
     func estimatePath(_ tones: [ToneSet.Tone], diagnostics: Bool) -> DistanceEstimate?
     /// The estimate of a whole procedure: every path estimated, then combined; `nil` if no path is usable.
     func estimate(_ tones: ToneSet) -> DistanceEstimate?
+    /// As `estimate(_:)`, with `EstimationDiagnostics` attached when `diagnostics` is true.
+    func estimate(_ tones: ToneSet, diagnostics: Bool) -> DistanceEstimate?
 }
 
 extension DistanceEstimator {

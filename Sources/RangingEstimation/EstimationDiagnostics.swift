@@ -27,6 +27,10 @@ public struct EstimationDiagnostics: Sendable, Equatable {
     public var firstPathBin: Double?
     /// Super-resolution components, in the order of increasing distance.
     public var components: [Component]?
+    /// The multipath fit's predicted standard deviation of its distance, metres.
+    public var predictedStandardDeviation: Double?
+    /// The number of one-way paths the multipath fit chose.
+    public var fittedPaths: Int?
     /// For a combined estimate: the per-path estimates (index = antenna path; `nil` = unusable).
     public var paths: [DistanceEstimate?]?
 

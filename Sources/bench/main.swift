@@ -50,6 +50,7 @@ func benchmarkPlans(seconds: Double, fixedCount: Int?) {
 func benchmarkLoopback(seconds: Double) {
     let estimators: [(String, any DistanceEstimator)] = [
         ("phase slope (Kay)", PhaseSlopeEstimator(variant: .kay)), ("IFFT 512", IFFTEstimator()), ("ESPRIT", ESPRITEstimator()),
+        ("multipath fit (ML)", MultipathFitEstimator()),
     ]
     for aci: UInt8 in [0, 6] {
         for (name, estimator) in estimators {
@@ -84,7 +85,7 @@ func benchmarkLoopback(seconds: Double) {
 func benchmarkAccuracy(proceduresPerPoint: Int) {
     let estimators: [(String, any DistanceEstimator)] = [
         ("kay", PhaseSlopeEstimator(variant: .kay)), ("ls", PhaseSlopeEstimator(variant: .leastSquares)),
-        ("ifft", IFFTEstimator()), ("esprit", ESPRITEstimator()),
+        ("ifft", IFFTEstimator()), ("esprit", ESPRITEstimator()), ("ml", MultipathFitEstimator()),
     ]
     let crlb = CramerRaoBound.distanceStandardDeviation(frequencies: CramerRaoBound.allowedChannelFrequencies, snrDB: 20, noise: .twoSided)
     func errors(_ model: AirChannelModel, distances: [Double], estimator: any DistanceEstimator) -> [Double] {

@@ -10,6 +10,8 @@ public enum EstimatorChoice: String, Sendable, Equatable, CaseIterable {
     case ifft
     /// ESPRIT super-resolution.
     case esprit
+    /// Maximum-likelihood fit of one to three paths to all tones of all antenna paths.
+    case ml
 
     /// The estimator with its default settings (15 distinct good channels per antenna path).
     public var estimator: any DistanceEstimator {
@@ -18,6 +20,7 @@ public enum EstimatorChoice: String, Sendable, Equatable, CaseIterable {
         case .ls: PhaseSlopeEstimator(variant: .leastSquares)
         case .ifft: IFFTEstimator()
         case .esprit: ESPRITEstimator()
+        case .ml: MultipathFitEstimator()
         }
     }
 
@@ -29,6 +32,7 @@ public enum EstimatorChoice: String, Sendable, Equatable, CaseIterable {
         case .uniformPhaseDifference: "uniform"
         case .ifft: "ifft"
         case .esprit: "esprit"
+        case .multipathFit: "ml"
         }
     }
 }

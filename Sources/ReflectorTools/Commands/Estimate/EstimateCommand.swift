@@ -10,7 +10,7 @@ public enum EstimateCommand: Command {
     public static let help = HelpText(
         usage: """
             usage: reflector-emu estimate CAPTURE.btsnoop [--reflector REFLECTOR.btsnoop] [--ipt | --no-ipt]
-                                          [--estimator kay|ls|ifft|esprit] [--json]
+                                          [--estimator kay|ls|ifft|esprit|ml] [--json]
             """,
         about: """
             Reads the LE CS Subevent Result and Continue events of a btsnoop capture (datalink 1001 or
@@ -47,7 +47,7 @@ public enum EstimateCommand: Command {
                 o.inlinePCT = v
             },
             .value(\.estimator, "--estimator", "NAME", .choice(EstimatorChoice.self), help: "kay (default; Kay phase difference), ls (least-squares phase slope),",
-                   "ifft (IFFT earliest peak), esprit (super-resolution)"),
+                   "ifft (IFFT earliest peak), esprit (super-resolution), ml (multipath fit)"),
             .json(\.json, help: "one JSON object per procedure and line: procedure_counter,",
                   "distance_m (null when there is none, with a reason), quality, method"),
         ], positional: Positional("CAPTURE.btsnoop") { o, path throws(ToolError) in

@@ -110,7 +110,7 @@ public enum RangeCommand: Command {
             .flag(\.alwaysRAS, "--ras", help: "no inline PCT: take the reflector's results from its Ranging Service"),
             .flag(\.requireIOS, "--require-ios", help: "refuse a reflector an iPhone would refuse (Bluetooth 6.3, inline PCT,",
                   "T_FCS >= 100 us), instead of ranging it with a note"),
-            .value(\.estimator, "--estimator", "NAME", .choice(EstimatorChoice.self), help: "kay (phase slope, default), ls, ifft, esprit"),
+            .value(\.estimator, "--estimator", "NAME", .choice(EstimatorChoice.self), help: "kay (phase slope, default), ls, ifft, esprit, ml"),
             .value(\.truth, "--truth", "M", .number(0...1000, "m"), help: "the true distance: adds true_m and error_m columns"),
             .json(\.json, help: "JSON Lines: one object per procedure, then {\"summary\": {...}}"),
             .value(\.plot, "--plot", "FILE.svg", .text, help: "the first procedure's phase and impulse response, and every",
