@@ -21,14 +21,8 @@ package enum LevenbergMarquardt {
             let base = buffer.baseAddress!
             let jac = base, res = base + m * n, trialRes = res + m, work = trialRes + m
             let grad = work + 32 * 32, step = grad + 32, trial = step + 32
-            guard evaluate(UnsafePointer(theta), res, jac) else { return nil }
-            var cost = 0.0
-            for i in 0..<m { cost += res[i] * res[i] }
-            var mu = 1e-3
-            var taken = 0
-            outer: for iteration in 0..<iterations {
-                taken = iteration + 1
-                // JᵀJ and Jᵀr.
+            /// JᵀJ into `normal`, and Jᵀr into `grad`.
+            func normalEquations() {
                 for a in 0..<n {
                     var g = 0.0
                     for i in 0..<m { g += jac[i * n + a] * res[i] }
@@ -40,6 +34,15 @@ package enum LevenbergMarquardt {
                         normal[b * n + a] = s
                     }
                 }
+            }
+            guard evaluate(UnsafePointer(theta), res, jac) else { return nil }
+            var cost = 0.0
+            for i in 0..<m { cost += res[i] * res[i] }
+            var mu = 1e-3
+            var taken = 0
+            outer: for iteration in 0..<iterations {
+                taken = iteration + 1
+                normalEquations()
                 for _ in 0..<8 {
                     for k in 0..<(n * n) { work[k] = normal[k] }
                     for a in 0..<n {
@@ -69,15 +72,7 @@ package enum LevenbergMarquardt {
                 }
                 break
             }
-            // JᵀJ at the solution.
-            for a in 0..<n {
-                for b in a..<n {
-                    var s = 0.0
-                    for i in 0..<m { s += jac[i * n + a] * jac[i * n + b] }
-                    normal[a * n + b] = s
-                    normal[b * n + a] = s
-                }
-            }
+            normalEquations()  // JᵀJ at the solution (the last accepted step moved θ)
             return Result(cost: cost, iterations: taken)
         }
     }

@@ -39,13 +39,4 @@ struct MultipathFit: Sendable {
         default: return d0 + parameters[2]
         }
     }
-
-    /// The components that are a path with itself (β_l²): their amplitudes give each path's strength.
-    var selfComponents: [Int] {
-        switch order {
-        case 1: return [0]
-        case 2: return [0, 2]
-        default: return [0, 3, 5]
-        }
-    }
 }

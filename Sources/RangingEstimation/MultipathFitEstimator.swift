@@ -55,7 +55,7 @@ public struct MultipathFitEstimator: DistanceEstimator {
     /// σ̂ (metres) at which the quality's fit factor is 1/e.
     public var qualityScale: Double
     public var minimumChannels: Int
-    /// Used only when paths are estimated one by one (`estimatePath`); `estimate` fits them jointly.
+    /// Required by `DistanceEstimator`; unused, as the fit takes all antenna paths jointly.
     public var combining: PathCombining
 
     public init(maxPaths: Int = 3, maxExcess: Double = 40, significance: Double = 0.2, qualityScale: Double = 0.1,
@@ -77,7 +77,7 @@ public struct MultipathFitEstimator: DistanceEstimator {
     public func estimate(_ tones: ToneSet, diagnostics: Bool) -> DistanceEstimate? {
         guard let data = MultipathObservations(tones, minimumChannels: minimumChannels) else { return nil }
         var fitter = MultipathFitter(data: data, maxExcess: maxExcess, significance: significance)
-        guard let one = fitter.fitOnePath() else { return nil }
+        let one = fitter.fitOnePath()
         var fits = [one]
         if maxPaths >= 2, let two = fitter.fitTwoPaths(around: one) {
             fits.append(two)
@@ -99,6 +99,8 @@ public struct MultipathFitEstimator: DistanceEstimator {
                 chosen = f
             }
         }
+        // Tones the fit cannot use (not finite, or beyond Double's range) give no distance.
+        guard chosen.distance.isFinite, chosen.cost.isFinite else { return nil }
         let sigma = chosen.standardDeviation
         let fit = sigma.isFinite ? exp(-sigma / qualityScale) : 0
         let quality = fit * ChannelGrid.goodFraction(data.toneCount / data.pathCount)

@@ -1,8 +1,9 @@
 import EmulatorMath
 
 /// The numerical side of `MultipathFitEstimator`: the variable-projection cost of a channel
-/// layout over all antenna paths, the starts for one, two and three paths, and the damped
-/// Newton polish. The cost is evaluated without allocating (fixed-size stack storage).
+/// layout over all antenna paths (evaluated without allocating, fixed-size stack storage), the
+/// starts for one, two and three paths, and the Levenberg–Marquardt refinement on the
+/// round-trip model.
 struct MultipathFitter {
     let data: MultipathObservations
     let maxExcess: Double
@@ -70,12 +71,9 @@ struct MultipathFitter {
     /// `amplitudes`, also the least-squares amplitudes c_p = G_p⁻¹b_p (path after path,
     /// `componentCount` each).
     func cost(_ fit: MultipathFit, amplitudes: UnsafeMutablePointer<Complex>? = nil) -> Double {
-        relaxedCost(fit, projections(fit), amplitudes: amplitudes)
-    }
-
-    func relaxedCost(_ fit: MultipathFit, _ pr: Projections, amplitudes: UnsafeMutablePointer<Complex>? = nil) -> Double {
         let m = fit.componentCount
         let paths = data.pathCount
+        let pr = projections(fit)
         let b = pr.b, g = pr.g
         var total = 0.0
         for p in 0..<paths {
@@ -128,23 +126,23 @@ struct MultipathFitter {
     // MARK: Starts
 
     /// One path: the periodogram's peak, polished.
-    mutating func fitOnePath() -> MultipathFit? {
+    mutating func fitOnePath() -> MultipathFit {
         computeProfile()
         var best = 0
         for i in 1..<profile.count where profile[i] > profile[best] { best = i }
-        // Parabolic interpolation of the peak, then Newton on J.
+        // Parabolic interpolation of the peak, then the refinement.
         let n = profile.count
         let l = profile[(best + n - 1) % n], c = profile[best], r = profile[(best + 1) % n]
         let den = l - 2 * c + r
         let offset = den < 0 ? max(-0.5, min(0.5, 0.5 * (l - r) / den)) : 0
-        return refine(MultipathFit(order: 1, parameters: [(Double(best) + offset) * binMetres, 0, 0]), significance: significance)
+        return refine(MultipathFit(order: 1, parameters: [(Double(best) + offset) * binMetres, 0, 0]))
     }
 
     /// Two paths: a grid of excess lengths with the first path at and before the one-path
     /// estimate, and the pairs of resolved periodogram peaks, ranked by the free-amplitude cost
-    /// (cheap); the best `starts` polished on the round-trip cost.
-    func fitTwoPaths(around one: MultipathFit, starts count: Int = 3) -> MultipathFit? {
-        var starts = BestStarts(capacity: count)
+    /// (cheap); the best three refined on the round-trip model.
+    func fitTwoPaths(around one: MultipathFit) -> MultipathFit? {
+        var starts = BestStarts(capacity: 3)
         let d1 = one.distance
         for excess in [0.4, 0.7, 1.0, 1.4, 2.0, 2.8, 4.0] where excess <= maxExcess {
             var d0 = d1 - excess - 0.45
@@ -163,12 +161,12 @@ struct MultipathFitter {
                 }
             }
         }
-        return starts.fits.map { refine($0, significance: significance) }.filter { !$0.isDegenerate && $0.cost.isFinite }.min { $0.cost < $1.cost }
+        return starts.fits.map { refine($0) }.filter { !$0.isDegenerate && $0.cost.isFinite }.min { $0.cost < $1.cost }
     }
 
     /// Three paths: the two-path fit with a third one-way path where the residual's periodogram
     /// peaks (that peak taken as the new path's own component, or as its cross term with the
-    /// first path), before or after the first; the best two starts polished.
+    /// first path), before or after the first; the best two starts refined.
     func fitThreePaths(from two: MultipathFit) -> MultipathFit? {
         var starts = BestStarts(capacity: 2)
         let d0 = two.distance, excess = two.parameters[1]
@@ -189,7 +187,7 @@ struct MultipathFitter {
                 starts.offer(relaxed(MultipathFit(order: 3, parameters: p)))
             }
         }
-        return starts.fits.map { refine($0, significance: significance) }.filter { !$0.isDegenerate && $0.cost.isFinite }.min { $0.cost < $1.cost }
+        return starts.fits.map { refine($0) }.filter { !$0.isDegenerate && $0.cost.isFinite }.min { $0.cost < $1.cost }
     }
 
     // MARK: The round-trip refinement
@@ -200,7 +198,7 @@ struct MultipathFitter {
     /// layout. The fit comes back with its cost, d₀'s predicted standard deviation
     /// (σ̂²·(JᵀJ)⁻¹₀₀, σ̂² = cost/(residuals − parameters)), and whether it is degenerate or its
     /// first path insignificant.
-    func refine(_ start: MultipathFit, significance: Double) -> MultipathFit {
+    func refine(_ start: MultipathFit) -> MultipathFit {
         let order = start.order
         let paths = data.pathCount
         let perPath = 2 * order
@@ -307,15 +305,6 @@ struct MultipathFitter {
             fit.firstPathIsSignificant = direct >= significance * max(later[0], later[1])
         }
         return fit
-    }
-
-    /// Keeps the excess lengths ordered and within [minimumExcess, maxExcess].
-    private func clamp(_ fit: inout MultipathFit) {
-        guard fit.order >= 2 else { return }
-        fit.parameters[1] = max(Self.minimumExcess, min(maxExcess, fit.parameters[1]))
-        if fit.order == 3 {
-            fit.parameters[2] = max(fit.parameters[1] + Self.minimumExcess, min(maxExcess, fit.parameters[2]))
-        }
     }
 
     /// The fit with its free-amplitude cost (the cheap ranking of starts).

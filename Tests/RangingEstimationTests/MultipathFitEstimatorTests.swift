@@ -52,8 +52,9 @@ import Testing
         }
     }
 
-    @Test func aGeneratedTwoRayFamilyIsResolved() {
-        let cases = Self.family(count: 150, seed: 3)
+    @Test(arguments: [UInt64(3), 11])
+    func aGeneratedTwoRayFamilyIsResolved(seed: UInt64) {
+        let cases = Self.family(count: 150, seed: seed)
         func p90(_ estimator: some DistanceEstimator) -> Double {
             cases.map { abs(Ranging.circularDifference(estimator.estimate($0.tones)?.distance ?? .infinity, $0.truth)) }.percentile(0.9)
         }
@@ -72,5 +73,18 @@ import Testing
         }
         #expect(good.count > 50 && good.percentile(0.9) < 0.05, "quality >= 0.5: \(good.count), P90 \(good.isEmpty ? .nan : good.percentile(0.9)) m")
         #expect(poor.isEmpty || poor.percentile(0.9) > good.percentile(0.9), "quality < 0.1: \(poor.count), P90 \(poor.isEmpty ? .nan : poor.percentile(0.9)) m")
+    }
+
+    /// Hostile tones (not finite, or beyond Double's range on squaring) give no distance or a
+    /// finite one, never a trap or a NaN.
+    @Test(arguments: [Double.nan, .infinity, 1e300, 1e-300])
+    func hostileTonesGiveNoNonsense(value: Double) {
+        var rng = SplitMix64(seed: 5)
+        var tones = ToneSimulator.singlePath(distance: 3, snrDB: 20, rng: &rng)
+        tones.paths[0][10].value = Complex(value, value)
+        tones.paths.append(tones.paths[0].map { ToneSet.Tone(channel: $0.channel, value: Complex(value, 0)) })
+        if let e = MultipathFitEstimator().estimate(tones) {
+            #expect(e.distance.isFinite && e.quality.isFinite && (0...1).contains(e.quality), "\(e)")
+        }
     }
 }

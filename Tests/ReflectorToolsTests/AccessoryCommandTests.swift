@@ -23,23 +23,43 @@ extension BoardBenchTests {
             return path
         }
 
-        /// Runs the accessory on A (in the background) and Bumble's phone on B; both results.
-        static func run(accessory arguments: [String], phone: [String], bonds: String) throws -> (phone: [String: Any]?, accessory: ToolProcess.Result?, phoneResult: ToolProcess.Result) {
-            let boards = try ServedBoard(["--distance", "2.5", "--channel", "free", "--caps-layout", "bumble"], boards: 2)
+        /// The background accessory's result, written once by its thread before `done` is signalled.
+        final class ResultBox: @unchecked Sendable { var result: ToolProcess.Result? }
+
+        /// Serves two boards and runs `reflector-emu accessory --pty A --bonds FILE ARGS` in the
+        /// background while `phone` runs against B's link; `stopsBoards`: the boards stop before
+        /// the accessory is awaited (a phone that does not disconnect, so the accessory ends on
+        /// its port). The phone's value and the accessory's result.
+        static func withAccessory<T>(served: [String], accessory arguments: [String], bonds: String, stopsBoards: Bool = false,
+                                     phone: (_ link: String) throws -> T) throws -> (T, ToolProcess.Result?) {
+            let boards = try ServedBoard(served, boards: 2)
             defer { boards.stop() }
-            final class Box: @unchecked Sendable { var result: ToolProcess.Result? }
-            let box = Box()
+            let box = ResultBox()
             let done = DispatchSemaphore(value: 0)
             let line = boards.links[0]
             DispatchQueue.global().async {
-                box.result = try? ToolProcess.run(["accessory", "--pty", line, "--bonds", bonds, "--once"] + arguments, timeout: 60)
+                box.result = try? ToolProcess.run(["accessory", "--pty", line, "--bonds", bonds] + arguments, timeout: 60)
                 done.signal()
             }
-            let script = TwoBoardServeTests.peers.appendingPathComponent("bumble_phone.py").path
-            let r = try ToolProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", script, boards.links[1], Self.address] + phone, timeout: 60)
+            let value = try phone(boards.links[1])
+            if stopsBoards { boards.stop() }
             _ = done.wait(timeout: .now() + 30)
-            let object = try? JSONSerialization.jsonObject(with: Data((r.stdout.split(separator: "\n").last.map(String.init) ?? "").utf8)) as? [String: Any]
-            return (object, box.result, r)
+            return (value, box.result)
+        }
+
+        /// The JSON object on a peer's last line of output.
+        static func lastJSON(_ stdout: String) -> [String: Any]? {
+            try? JSONSerialization.jsonObject(with: Data((stdout.split(separator: "\n").last.map(String.init) ?? "").utf8)) as? [String: Any]
+        }
+
+        /// Runs the accessory on A (`--once`) and Bumble's phone on B; both results.
+        static func run(accessory arguments: [String], phone: [String], bonds: String) throws -> (phone: [String: Any]?, accessory: ToolProcess.Result?, phoneResult: ToolProcess.Result) {
+            let script = TwoBoardServeTests.peers.appendingPathComponent("bumble_phone.py").path
+            let (r, a) = try withAccessory(served: ["--distance", "2.5", "--channel", "free", "--caps-layout", "bumble"], accessory: ["--once"] + arguments,
+                                           bonds: bonds) { link in
+                try ToolProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", script, link, Self.address] + phone, timeout: 60)
+            }
+            return (Self.lastJSON(r.stdout), a, r)
         }
 
         static func procedures(_ stdout: String) -> [[String: Any]] {
@@ -71,21 +91,12 @@ extension BoardBenchTests {
             #expect(file.bonds[0].longTermKey.map { String(format: "%02x", $0) }.joined() == p["ltk"] as? String)
         }
 
-        /// Runs the accessory on A and `range` on B; both results.
+        /// Runs the accessory on A (`--once`) and `range` on B; both results.
         static func againstRange(accessory: [String], range: [String], bonds: String) throws -> (accessory: ToolProcess.Result?, range: ToolProcess.Result) {
-            let boards = try ServedBoard(["--distance", "2.5", "--channel", "free"], boards: 2)
-            defer { boards.stop() }
-            final class Box: @unchecked Sendable { var result: ToolProcess.Result? }
-            let box = Box()
-            let done = DispatchSemaphore(value: 0)
-            let line = boards.links[0]
-            DispatchQueue.global().async {
-                box.result = try? ToolProcess.run(["accessory", "--pty", line, "--bonds", bonds, "--once"] + accessory, timeout: 60)
-                done.signal()
+            let (r, a) = try withAccessory(served: ["--distance", "2.5", "--channel", "free"], accessory: ["--once"] + accessory, bonds: bonds) { link in
+                try ToolProcess.run(["range", "--pty", link, "--procedures", "3"] + range, timeout: 60)
             }
-            let r = try ToolProcess.run(["range", "--pty", boards.links[1], "--procedures", "3"] + range, timeout: 60)
-            _ = done.wait(timeout: .now() + 30)
-            return (box.result, r)
+            return (a, r)
         }
 
         /// This project's phone side against its accessory, both over boards: `range` pairs
@@ -204,24 +215,12 @@ extension BoardBenchTests {
         /// Security Manager as central on B (`bumble_smp.py central ... smp`); its summary, and
         /// the accessory's result.
         static func againstBumbleSMP(accessory: [String], smp: [String], bonds: String) throws -> (summary: [String: Any], accessory: ToolProcess.Result?) {
-            let boards = try ServedBoard(["--distance", "2.5"], boards: 2)
-            defer { boards.stop() }
-            final class Box: @unchecked Sendable { var result: ToolProcess.Result? }
-            let box = Box()
-            let done = DispatchSemaphore(value: 0)
-            let line = boards.links[0]
-            DispatchQueue.global().async {
-                box.result = try? ToolProcess.run(["accessory", "--pty", line, "--bonds", bonds] + accessory, timeout: 60)
-                done.signal()
-            }
             let script = TwoBoardServeTests.peers.appendingPathComponent("bumble_smp.py").path
-            let r = try ToolProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", script, "central", boards.links[1], Self.address + "/random"] + smp, timeout: 90)
-            let summary = try #require(try? JSONSerialization.jsonObject(with: Data((r.stdout.split(separator: "\n").last.map(String.init) ?? "").utf8)) as? [String: Any],
-                                       "\(r.stdout) \(r.stderr.suffix(800))")
-            // Bumble does not disconnect on its own: the accessory is stopped with the boards.
-            boards.stop()
-            _ = done.wait(timeout: .now() + 30)
-            return (summary, box.result)
+            let (r, a) = try withAccessory(served: ["--distance", "2.5"], accessory: accessory, bonds: bonds, stopsBoards: true) { link in
+                try ToolProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", script, "central", link, Self.address + "/random"] + smp, timeout: 90)
+            }
+            let summary = try #require(Self.lastJSON(r.stdout), "\(r.stdout) \(r.stderr.suffix(800))")
+            return (summary, a)
         }
 
         /// A central without LE Secure Connections (Bumble's with SC off): refused by default

@@ -57,9 +57,6 @@ public struct PhoneHost: Sendable {
         self.irk = irk ?? Array((random(16) + [UInt8](repeating: 0, count: 16)).prefix(16))
     }
 
-    /// The identity resolving key this phone distributes when it bonds.
-    public var identityResolvingKey: [UInt8] { irk }
-
     /// Starts over after a lost link: a fresh initiator host; the bonds stay.
     public mutating func restart() {
         host = InitiatorHost(setup: setup)

@@ -28,6 +28,8 @@ enum SeedFiles {
         texts([
             #"{"format": "reflector-emu bonds 1", "address": "C30000000001", "irk": "000102030405060708090A0B0C0D0E0F", "bonds": []}"#,
             #"{"format": "reflector-emu bonds 1", "address": "FFFFFFFFFFFF", "irk": "000102030405060708090a0b0c0d0e0f", "bonds": [{"peer": "F0F1F2F3F4F5", "peer_random": true, "peer_irk": "404142434445464748494A4B4C4D4E4F", "ltk": "A0A1A2A3A4A5A6A7A8A9AAABACADAEAF", "authenticated": true}, {"peer": "C0FFEE000099", "peer_random": false, "ltk": "00000000000000000000000000000000"}]}"#,
+            // A phone's file (range --bonds): a public identity; a legacy bond with EDIV and Rand, CCCDs.
+            #"{"format": "reflector-emu bonds 1", "address": "0000C0FFEE00", "address_random": false, "irk": "000102030405060708090A0B0C0D0E0F", "bonds": [{"peer": "C30000000001", "peer_random": true, "peer_irk": "000102030405060708090A0B0C0D0E0F", "ltk": "A0A1A2A3A4A5A6A7A8A9AAABACADAEAF", "authenticated": true, "ediv": "1234", "rand": "0102030405060708", "client_configuration": [{"handle": 21, "value": 2}]}]}"#,
         ])
     }
 

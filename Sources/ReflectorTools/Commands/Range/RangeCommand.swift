@@ -23,14 +23,14 @@ public enum RangeCommand: Command {
             be one (as 'check' asks), scans for the reflector (by address, by name, or the first
             advertising the Ranging Service 0x185B or --service UUID), connects, pairs with LE
             Secure Connections (or encrypts with --bond-ltk; a reconnection uses the bond it
-            made, kept across runs with --bonds FILE), sets Channel Sounding up and prints each procedure's distance,
-            smoothed distance and quality until SIGINT or --procedures; then a summary. With
-            inline PCT when the reflector supports it; otherwise (or with --ras) the
-            reflector's results come from its Ranging Service over GATT (real-time, or on
-            demand). A reflector an iPhone would refuse is ranged with a note (--require-ios
+            made, kept across runs with --bonds FILE), sets Channel Sounding up and prints each
+            procedure's distance, smoothed distance and quality until SIGINT or --procedures;
+            then a summary. With inline PCT when the reflector supports it; otherwise (or with
+            --ras) the reflector's results come from its Ranging Service over GATT (real-time, or
+            on demand). A reflector an iPhone would refuse is ranged with a note (--require-ios
             refuses it). A reflector that disconnects is found again (--once exits instead).
-            Status lines go to stderr. Exit status: 0 done, 1 the reflector went away (--once),
-            2 could not range.
+            Status lines go to stderr. Exit status: 0 done, 1 the reflector went away (--once), 2
+            could not range.
             """)
 
     public struct Options {
@@ -202,7 +202,7 @@ public enum RangeCommand: Command {
                 case let .connected(address, random):
                     scanningSince = nil
                     usedBond = false
-                    if let f = store, let board = session.host.localAddress, !f.bonds.isEmpty, f.address != board {
+                    if let f = store, let board = session.host.localAddress, !f.bonds.isEmpty, f.address != 0, f.address != board {
                         report.status("note: the bonds in \(o.bonds!) were made from the board at \(ServeCommand.addressText(f.address)); this one is "
                             + "\(ServeCommand.addressText(board)), and a reflector knows a phone by its board's address")
                     }
