@@ -1,3 +1,5 @@
+import EmulatorMath
+
 /// A fitted channel of one to three one-way paths: the first at `distance`, the others
 /// `excess1` and `excess2` metres longer, and the variable-projection cost J left over.
 struct MultipathFit: Sendable {
@@ -6,6 +8,11 @@ struct MultipathFit: Sendable {
     /// The parameters: d₀, then the excess lengths Δ₁ < Δ₂ of the later paths (order − 1 of them).
     var parameters: InlineArray<3, Double>
     var cost: Double
+    /// Set by the round-trip refinement: per antenna path (3 each) g = β₀² and the ratios
+    /// r_l = β_l/β₀, where a refinement that goes on starts.
+    var gains: InlineArray<12, Complex>?
+    /// Levenberg–Marquardt iterations the last refinement took.
+    var iterations = 0
     /// Set by the round-trip refinement: d₀'s predicted standard deviation, metres.
     var standardDeviation = Double.infinity
     /// Components far stronger than the tones, cancelling: a fit of noise.

@@ -16,17 +16,20 @@ import Foundation
 /// are each path's own, so a path where a reflection cancels the direct ray and one where it
 /// adds both inform the same d₀.
 ///
-/// **Fit.** Under white Gaussian noise the ML estimate minimises Σ_p‖z_p − model_p‖². Starts
-/// are ranked on the free-amplitude (variable-projection) cost J(θ) = Σ_p ‖z_p‖² − b_pᴴG⁻¹b_p,
-/// G = AᴴA, b_p = Aᴴz_p (Golub–Pereyra), one pass over the 79 channel slots without allocating:
-/// the periodogram peak for one path; for two, a grid of excess lengths 0.4–4 m with d₀ at and
-/// before the one-path estimate (a reflection the IFFT cannot resolve pulls its peak late) and
-/// the pairs of resolved periodogram peaks; for three, the best two-path fit with a third path
-/// at the residual's periodogram peaks. The best starts are then refined by Levenberg–Marquardt
-/// on the round-trip model itself, z_pk = g_p·(Σ_l r_pl·e^{−jωd_l k/2})² (r_p0 = 1): amplitudes
-/// tied to the one-way paths, which conditions the fit far better than free amplitudes do. A
-/// fit whose components are far stronger than the tones (coincident paths cancelling) is a fit
-/// of noise and is dropped.
+/// **Fit.** Under white Gaussian noise the ML estimate minimises Σ_p‖z_p − model_p‖². One
+/// path starts at the periodogram peak. Two paths start from the one-way tones h = ±√z (the
+/// sign by continuity, `MultipathFitter.oneWayTones`), on which one-way paths at d₀ and d₀ + Δ
+/// have an exact, cheap free-amplitude (variable-projection, Golub–Pereyra) cost
+/// J(θ) = Σ_p ‖h_p‖² − b_pᴴG⁻¹b_p: a grid of (d₀, Δ) around the one-path estimate and the
+/// pairs of periodogram peaks are ranked on it, and their amplitudes give g = a₀², r = a₁/a₀.
+/// Three paths start from the best two-path fit with a third path at the residual's
+/// periodogram peaks (only where two paths were taken). Starts are refined by
+/// Levenberg–Marquardt on the round-trip model itself, z_pk = g_p·(Σ_l r_pl·e^{−jωd_l k/2})²
+/// (r_p0 = 1), with JᵀJ accumulated over each tone's non-zero derivatives only (the positions
+/// and its antenna path's amplitudes); a few iterations from each start first, and no more
+/// for starts still above the cost their order needs to be chosen (free space stops there).
+/// A fit whose components are far stronger than the tones (coincident paths cancelling) is a
+/// fit of noise and is dropped.
 ///
 /// **Order.** By the Bayesian information criterion on the real observations (2 per tone):
 /// BIC = n·ln J + k·ln n, k = L + 2·P·L (positions, and per antenna path β₀² and the L − 1
@@ -43,8 +46,6 @@ import Foundation
 /// reflection, a model that does not fit or few tones raise σ̂ and lower the quality
 /// (`MultipathFitEstimatorTests.qualityPredictsTheError` states the rule it meets).
 ///
-/// Not yet the project's default (issue 12): three-path channels are not found reliably, and it
-/// runs ~730 loopback procedures a second at N_AP 1 and ~46 at N_AP 4 (the dense Jacobian).
 public struct MultipathFitEstimator: DistanceEstimator {
     /// The largest number of one-way paths fitted (1…3).
     public var maxPaths: Int
@@ -77,27 +78,29 @@ public struct MultipathFitEstimator: DistanceEstimator {
     public func estimate(_ tones: ToneSet, diagnostics: Bool) -> DistanceEstimate? {
         guard let data = MultipathObservations(tones, minimumChannels: minimumChannels) else { return nil }
         var fitter = MultipathFitter(data: data, maxExcess: maxExcess, significance: significance)
-        let one = fitter.fitOnePath()
-        var fits = [one]
-        if maxPaths >= 2, let two = fitter.fitTwoPaths(around: one) {
-            fits.append(two)
-            if maxPaths >= 3, let three = fitter.fitThreePaths(from: two) { fits.append(three) }
-        }
-        // The order with the lowest BIC whose first path is significant.
         let n = Double(2 * data.toneCount)
+        // Real parameters: the positions, and per antenna path β₀² and the ratios β_l/β₀.
+        func parameters(_ order: Int) -> Double { Double(order + 2 * data.pathCount * order) }
+        func bic(_ f: MultipathFit) -> Double { n * log(max(f.cost, 1e-300)) + parameters(f.order) * log(n) }
+        // The cost an order must reach to beat the best BIC so far.
+        func worth(_ order: Int, _ best: Double) -> Double { exp((best - parameters(order) * log(n)) / n) }
+        let one = fitter.fitOnePath()
+        // The order with the lowest BIC whose first path is placed: a reflection's model whose
+        // first path it cannot place (σ̂ beyond half a metre, or weaker than a later path) splits
+        // noise, not paths.
         var chosen = one
-        var bestBIC = Double.infinity
-        for f in fits {
-            // Real parameters: the positions, and per antenna path β₀² and the ratios β_l/β₀.
-            let k = Double(f.order + 2 * data.pathCount * f.order)
-            let bic = n * log(max(f.cost, 1e-300)) + k * log(n)
-            // A reflection's model whose first path it cannot place (σ̂ beyond half a metre) is
-            // not taken over a simpler one: it splits noise, not paths.
-            let placed = f.order == 1 || f.firstPathIsSignificant && f.standardDeviation < 0.5
-            if bic < bestBIC && placed {
-                bestBIC = bic
-                chosen = f
-            }
+        var bestBIC = bic(one)
+        func consider(_ f: MultipathFit) -> Bool {
+            let placed = f.firstPathIsSignificant && f.standardDeviation < 0.5
+            guard placed, bic(f) < bestBIC else { return false }
+            bestBIC = bic(f)
+            chosen = f
+            return true
+        }
+        // A third path is looked for only where a second one was taken.
+        if maxPaths >= 2, let two = fitter.fitTwoPaths(around: one, worthBelow: worth(2, bestBIC)), consider(two),
+           maxPaths >= 3, let three = fitter.fitThreePaths(from: two, worthBelow: worth(3, bestBIC)) {
+            _ = consider(three)
         }
         // Tones the fit cannot use (not finite, or beyond Double's range) give no distance.
         guard chosen.distance.isFinite, chosen.cost.isFinite else { return nil }

@@ -34,34 +34,55 @@ struct MultipathFitter {
         var g = InlineArray<144, Complex>(repeating: .zero)
     }
 
-    /// b and G for the fit's component positions, in one pass over the channel slots.
-    func projections(_ fit: MultipathFit) -> Projections {
-        let m = fit.componentCount
+    /// Component positions (metres) and how fast each turns per channel slot (radians per
+    /// metre): the round-trip components of a fit, or one-way paths.
+    struct Layout {
+        var positions = InlineArray<6, Double>(repeating: 0)
+        var count: Int
+        var radiansPerMetre: Double
+
+        init(_ fit: MultipathFit) {
+            count = fit.componentCount
+            radiansPerMetre = MultipathFitter.radiansPerMetre
+            for a in 0..<count { positions[a] = fit.position(a) }
+        }
+
+        /// One-way paths at d₀ and d₀ + Δ₁ (half the round trip's phase per metre).
+        init(oneWay fit: MultipathFit) {
+            count = fit.order
+            radiansPerMetre = MultipathFitter.radiansPerMetre / 2
+            positions[0] = fit.parameters[0]
+            for l in 1..<max(1, count) { positions[l] = fit.parameters[0] + fit.parameters[l] }
+        }
+    }
+
+    /// b and G for a layout over `values` (path after path on the slot grid), in one pass over
+    /// the channel slots.
+    func projections(_ layout: Layout, _ values: UnsafeBufferPointer<Complex>) -> Projections {
+        let m = layout.count
         let slots = MultipathObservations.slots
         let paths = data.pathCount
         let groups = data.sharedChannels ? 1 : paths
         var rot = InlineArray<6, Complex>(repeating: .zero)
         var e = InlineArray<6, Complex>(repeating: .zero)
         for a in 0..<m {
-            let w = Self.radiansPerMetre * fit.position(a)
+            let w = layout.radiansPerMetre * layout.positions[a]
             rot[a] = Complex(phase: w)
             e[a] = Complex(phase: w * Double(data.firstSlot))
         }
         var pr = Projections()
-        data.values.withUnsafeBufferPointer { z in
-            data.present.withUnsafeBufferPointer { has in
-                for k in data.firstSlot...data.lastSlot {
-                    for p in 0..<paths where has[p * slots + k] {
-                        let v = z[p * slots + k]
-                        for a in 0..<m { pr.b[p * 6 + a] += e[a] * v }
-                    }
-                    for q in 0..<groups where has[q * slots + k] {
-                        for a in 0..<m {
-                            for c in (a + 1)..<max(a + 1, m) { pr.g[q * 36 + a * 6 + c] += e[a] * e[c].conjugate }
-                        }
-                    }
-                    for a in 0..<m { e[a] = e[a] * rot[a] }
+        data.present.withUnsafeBufferPointer { has in
+            for k in data.firstSlot...data.lastSlot {
+                for p in 0..<paths where has[p * slots + k] {
+                    let v = values[p * slots + k]
+                    for a in 0..<m { pr.b[p * 6 + a] += e[a] * v }
                 }
+                for q in 0..<groups where has[q * slots + k] {
+                    for a in 0..<m {
+                        for c in (a + 1)..<max(a + 1, m) { pr.g[q * 36 + a * 6 + c] += e[a] * e[c].conjugate }
+                    }
+                }
+                for a in 0..<m { e[a] = e[a] * rot[a] }
             }
         }
         return pr
@@ -71,9 +92,17 @@ struct MultipathFitter {
     /// `amplitudes`, also the least-squares amplitudes c_p = G_p⁻¹b_p (path after path,
     /// `componentCount` each).
     func cost(_ fit: MultipathFit, amplitudes: UnsafeMutablePointer<Complex>? = nil) -> Double {
-        let m = fit.componentCount
+        data.values.withUnsafeBufferPointer { z in
+            data.energy.withUnsafeBufferPointer { cost(Layout(fit), values: z, energy: $0, amplitudes: amplitudes) }
+        }
+    }
+
+    /// The same for any layout over `values` whose paths have `energy` Σ_k |v_pk|².
+    func cost(_ layout: Layout, values: UnsafeBufferPointer<Complex>, energy: UnsafeBufferPointer<Double>,
+              amplitudes: UnsafeMutablePointer<Complex>? = nil) -> Double {
+        let m = layout.count
         let paths = data.pathCount
-        let pr = projections(fit)
+        let pr = projections(layout, values)
         let b = pr.b, g = pr.g
         var total = 0.0
         for p in 0..<paths {
@@ -85,7 +114,7 @@ struct MultipathFitter {
             for j in 0..<m {
                 var d = n * (1 + 1e-9)
                 for k in 0..<j { d -= l[j * 6 + k].magnitudeSquared }
-                guard d > 1e-12 * n else { return data.energy.reduce(0, +) }
+                guard d > 1e-12 * n else { return energy.reduce(0, +) }
                 let ljj = d.squareRoot()
                 l[j * 6 + j] = Complex(ljj)
                 for i in (j + 1)..<max(j + 1, m) {
@@ -103,7 +132,7 @@ struct MultipathFitter {
                 y[i] = s * (1 / l[i * 6 + i].re)
                 quad += y[i].magnitudeSquared
             }
-            total += max(0, data.energy[p] - quad)
+            total += max(0, energy[p] - quad)
             if let out = amplitudes {
                 // Back substitution Lᴴc = y.
                 for i in stride(from: m - 1, through: 0, by: -1) {
@@ -138,36 +167,88 @@ struct MultipathFitter {
         return refine(MultipathFit(order: 1, parameters: [(Double(best) + offset) * binMetres, 0, 0]))
     }
 
-    /// Two paths: a grid of excess lengths with the first path at and before the one-path
-    /// estimate, and the pairs of resolved periodogram peaks, ranked by the free-amplitude cost
-    /// (cheap); the best three refined on the round-trip model.
-    func fitTwoPaths(around one: MultipathFit) -> MultipathFit? {
-        var starts = BestStarts(capacity: 3)
+    /// Two paths. The starts come from the one-way tones (`oneWayTones`): for one-way paths
+    /// at d₀ and d₀ + Δ the free-amplitude cost is exact and cheap, so a grid of excess lengths
+    /// with the first path before and after the one-path estimate (a reflection the IFFT cannot
+    /// resolve pulls its peak late when it adds and early when it cancels), and the pairs of
+    /// resolved periodogram peaks, are ranked on it; the best two, with g = a₀², r = a₁/a₀
+    /// from their one-way amplitudes, are refined on the round-trip model.
+    func fitTwoPaths(around one: MultipathFit, worthBelow: Double) -> MultipathFit? {
+        let paths = data.pathCount
+        let (h, energy) = oneWayTones(slope: one.distance)
+        var starts = BestStarts(capacity: 2)
         let d1 = one.distance
-        for excess in [0.4, 0.7, 1.0, 1.4, 2.0, 2.8, 4.0] where excess <= maxExcess {
-            var d0 = d1 - excess - 0.45
-            while d0 <= d1 + 0.45 {
-                starts.offer(relaxed(MultipathFit(order: 2, parameters: [d0, excess, 0])))
-                d0 += 0.3
-            }
-        }
         let peaks = profilePeaks(limit: 5)
-        for i in peaks {
-            for j in peaks where j != i {
-                let gap = Ranging.circularDifference(j, i)
-                guard gap > Self.minimumExcess else { continue }
-                for excess in [gap, 2 * gap] where excess <= maxExcess {
-                    starts.offer(relaxed(MultipathFit(order: 2, parameters: [i, excess, 0])))
+        h.withUnsafeBufferPointer { hv in
+            energy.withUnsafeBufferPointer { ev in
+                func offer(_ d0: Double, _ excess: Double) {
+                    var f = MultipathFit(order: 2, parameters: [d0, excess, 0])
+                    f.cost = cost(Layout(oneWay: f), values: hv, energy: ev)
+                    starts.offer(f)
+                }
+                for excess in [0.4, 0.7, 1.0, 1.4, 2.0, 2.8, 4.0] where excess <= maxExcess {
+                    var d0 = d1 - excess - 0.45
+                    while d0 <= d1 + 0.3 + excess / 2 {
+                        offer(d0, excess)
+                        d0 += 0.3
+                    }
+                }
+                for i in peaks {
+                    for j in peaks where j != i {
+                        let gap = Ranging.circularDifference(j, i)
+                        guard gap > Self.minimumExcess else { continue }
+                        for excess in [gap, 2 * gap] where excess <= maxExcess { offer(i, excess) }
+                    }
                 }
             }
         }
-        return starts.fits.map { refine($0) }.filter { !$0.isDegenerate && $0.cost.isFinite }.min { $0.cost < $1.cost }
+        var seeded: [(MultipathFit, InlineArray<12, Complex>)] = []
+        for start in starts.fits {
+            var a = [Complex](repeating: .zero, count: 2 * paths)
+            h.withUnsafeBufferPointer { hv in
+                energy.withUnsafeBufferPointer { ev in
+                    a.withUnsafeMutableBufferPointer { _ = cost(Layout(oneWay: start), values: hv, energy: ev, amplitudes: $0.baseAddress) }
+                }
+            }
+            var initial = InlineArray<12, Complex>(repeating: .zero)
+            for p in 0..<paths {
+                let a0 = a[2 * p].magnitudeSquared > 0 ? a[2 * p] : Complex(1e-3)
+                initial[3 * p] = a0 * a0
+                initial[3 * p + 1] = a[2 * p + 1] / a0
+            }
+            seeded.append((start, initial))
+        }
+        return race(seeded, worthBelow: worthBelow)
+    }
+
+    /// A square root of each round-trip tone, h_pk = ±√z_pk, the sign chosen so that h turns
+    /// smoothly from channel to channel once the one-path slope is taken out (z = g·h², so
+    /// these are the one-way tones up to √g), and each path's Σ_k |h_pk|².
+    func oneWayTones(slope distance: Double) -> ([Complex], [Double]) {
+        let slots = MultipathObservations.slots
+        var h = [Complex](repeating: .zero, count: data.values.count)
+        var energy = [Double](repeating: 0, count: data.pathCount)
+        let w = Self.radiansPerMetre * distance
+        for p in 0..<data.pathCount {
+            var previous: Complex?
+            for k in data.firstSlot...data.lastSlot where data.present[p * slots + k] {
+                let z = data.values[p * slots + k]
+                // The slope taken out, the root's phase is half what is left.
+                let flat = z * Complex(phase: w * Double(k))
+                var root = Complex(phase: flat.phase / 2) * flat.magnitude.squareRoot()
+                if let previous, root.re * previous.re + root.im * previous.im < 0 { root = -root }
+                previous = root
+                h[p * slots + k] = root * Complex(phase: -w / 2 * Double(k))
+                energy[p] += z.magnitude
+            }
+        }
+        return (h, energy)
     }
 
     /// Three paths: the two-path fit with a third one-way path where the residual's periodogram
     /// peaks (that peak taken as the new path's own component, or as its cross term with the
-    /// first path), before or after the first; the best two starts refined.
-    func fitThreePaths(from two: MultipathFit) -> MultipathFit? {
+    /// first path), before or after the first; the best two raced.
+    func fitThreePaths(from two: MultipathFit, worthBelow: Double) -> MultipathFit? {
         var starts = BestStarts(capacity: 2)
         let d0 = two.distance, excess = two.parameters[1]
         for r in residualPeaks(of: two, limit: 2) {
@@ -187,8 +268,42 @@ struct MultipathFitter {
                 starts.offer(relaxed(MultipathFit(order: 3, parameters: p)))
             }
         }
-        return starts.fits.map { refine($0) }.filter { !$0.isDegenerate && $0.cost.isFinite }.min { $0.cost < $1.cost }
+        return race(starts, worthBelow: worthBelow)
     }
+
+    /// A few iterations from each start, then to convergence those whose cost is not still
+    /// above `worthBelow` (what the order must reach to be chosen) by more than the rest of a
+    /// refinement lowers it; when none is left, the leader is returned as it is, as it will not
+    /// be taken. Saves
+    /// the iterations an extra path spends wandering over noise.
+    private func race(_ starts: [(MultipathFit, InlineArray<12, Complex>?)], worthBelow: Double) -> MultipathFit? {
+        // A heat's fit may still be passing through a degenerate layout; only the result is judged.
+        let heats = starts.map { refine($0.0, initial: $0.1, iterations: Self.heatIterations) }.filter { $0.cost.isFinite }
+        guard let leader = heats.min(by: { $0.cost < $1.cost }) else { return nil }
+        guard leader.cost < Self.hopelessFactor * worthBelow else { return leader.isDegenerate ? nil : leader }
+        // Every heat still in the running goes on: the basin that ends lowest is not always
+        // ahead after a few iterations.
+        var best: MultipathFit?
+        for heat in heats where heat.cost < Self.hopelessFactor * worthBelow {
+            let final = heat.iterations < Self.heatIterations ? heat : refine(heat, initial: heat.gains)
+            if !final.isDegenerate, final.cost.isFinite, final.cost < best?.cost ?? .infinity { best = final }
+        }
+        return best
+    }
+
+    private func race(_ starts: BestStarts, worthBelow: Double) -> MultipathFit? {
+        race(starts.fits.map { ($0, nil) }, worthBelow: worthBelow)
+    }
+
+    /// A fit whose components carry this many times the tones' power is one of coincident paths
+    /// cancelling. A real reflection that cancels the direct ray over the whole band (0.4 at
+    /// 1.5 m) reaches about 13.
+    static let degenerateFactor = 16.0
+
+    /// Iterations each start gets in `race`.
+    static let heatIterations = 3
+    /// How far above what the order must reach a leader may be and still be refined.
+    static let hopelessFactor = 1.05
 
     // MARK: The round-trip refinement
 
@@ -198,39 +313,50 @@ struct MultipathFitter {
     /// layout. The fit comes back with its cost, d₀'s predicted standard deviation
     /// (σ̂²·(JᵀJ)⁻¹₀₀, σ̂² = cost/(residuals − parameters)), and whether it is degenerate or its
     /// first path insignificant.
-    func refine(_ start: MultipathFit) -> MultipathFit {
+    func refine(_ start: MultipathFit, initial: InlineArray<12, Complex>? = nil, iterations: Int = 25) -> MultipathFit {
         let order = start.order
         let paths = data.pathCount
         let perPath = 2 * order
         let n = order + paths * perPath
         let m = 2 * data.toneCount
         let slots = MultipathObservations.slots
-        let free = amplitudes(start)
-        let mc = start.componentCount
         let halfOmega = Self.radiansPerMetre / 2
+        // Per antenna path g and the ratios: given, or from the free amplitudes of the layout
+        // (g = c₀, r_l = c_l/(2c₀) from the cross terms 2g·r_l).
+        var start0 = InlineArray<12, Complex>(repeating: .zero)
+        if let initial {
+            start0 = initial
+        } else {
+            let free = amplitudes(start)
+            let mc = start.componentCount
+            for p in 0..<paths {
+                let c0 = free[p * mc]
+                let g = c0.magnitudeSquared > 0 ? c0 : Complex(1e-6)
+                start0[3 * p] = g
+                for l in 1..<max(1, order) { start0[3 * p + l] = free[p * mc + l] * Complex(0.5) / g }
+            }
+        }
         var fit = start
         withUnsafeTemporaryAllocation(of: Double.self, capacity: n + n * n) { buffer in
             let theta = buffer.baseAddress!, normal = theta + n
             for i in 0..<order { theta[i] = start.parameters[i] }
             for p in 0..<paths {
-                let c0 = free[p * mc]
-                let g = c0.magnitudeSquared > 0 ? c0 : Complex(1e-6)
-                theta[order + p * perPath] = g.re
-                theta[order + p * perPath + 1] = g.im
-                for l in 1..<max(1, order) {
-                    let r = free[p * mc + l] * Complex(0.5) / g
-                    theta[order + p * perPath + 2 * l] = r.re
-                    theta[order + p * perPath + 2 * l + 1] = r.im
+                for l in 0..<order {
+                    theta[order + p * perPath + 2 * l] = start0[3 * p + l].re
+                    theta[order + p * perPath + 2 * l + 1] = start0[3 * p + l].im
                 }
             }
             let result = data.values.withUnsafeBufferPointer { z in
                 data.present.withUnsafeBufferPointer { has in
-                    LevenbergMarquardt.minimize(theta, n: n, m: m, iterations: 25, tolerance: 1e-9, normal: normal) { t, res, jac in
+                    LevenbergMarquardt.minimize(theta, n: n, iterations: iterations, tolerance: 1e-9, normal: normal) { t, normal, grad in
                         // The domain: ordered excess lengths within bounds.
-                        if order >= 2, t[1] < Self.minimumExcess || t[1] > maxExcess { return false }
-                        if order == 3, t[2] < t[1] + Self.minimumExcess || t[2] > maxExcess { return false }
-                        if let jac { for i in 0..<(m * n) { jac[i] = 0 } }
-                        var row = 0
+                        if order >= 2, t[1] < Self.minimumExcess || t[1] > maxExcess { return nil }
+                        if order == 3, t[2] < t[1] + Self.minimumExcess || t[2] > maxExcess { return nil }
+                        if let normal, let grad {
+                            for i in 0..<(n * n) { normal[i] = 0 }
+                            for i in 0..<n { grad[i] = 0 }
+                        }
+                        var cost = 0.0
                         var rot = InlineArray<3, Complex>(repeating: .zero)
                         for l in 0..<order { rot[l] = Complex(phase: -halfOmega * (t[0] + (l == 0 ? 0 : t[l]))) }
                         for p in 0..<paths {
@@ -245,37 +371,54 @@ struct MultipathFitter {
                                 guard has[p * slots + k] else { continue }
                                 var h = Complex.zero
                                 for l in 0..<order { h += r[l] * e[l] }
-                                let model = g * h * h
-                                let v = model - z[p * slots + k]
-                                res[row] = v.re
-                                res[row + 1] = v.im
-                                if let jac {
-                                    let h2 = h * h, gh2 = g * h * 2
-                                    let re = jac + row * n, im = jac + (row + 1) * n
-                                    re[base] = h2.re; im[base] = h2.im                  // ∂/∂Re g
-                                    re[base + 1] = -h2.im; im[base + 1] = h2.re         // ∂/∂Im g = j·h²
-                                    let phase = Complex(0, -halfOmega * Double(k))      // ∂e_l/∂d_l = −j(ω/2)k·e_l
-                                    for l in 0..<order {
-                                        let dd = gh2 * r[l] * e[l] * phase
-                                        re[0] += dd.re; im[0] += dd.im                  // d₀ moves every path
-                                        if l > 0 {
-                                            re[l] = dd.re; im[l] = dd.im
-                                            let dr = gh2 * e[l]
-                                            re[base + 2 * l] = dr.re; im[base + 2 * l] = dr.im
-                                            re[base + 2 * l + 1] = -dr.im; im[base + 2 * l + 1] = dr.re
-                                        }
+                                let h2 = h * h
+                                let v = g * h2 - z[p * slots + k]
+                                cost += v.magnitudeSquared
+                                guard let normal, let grad else { continue }
+                                // The model's derivative by each real parameter this tone depends on:
+                                // the positions (d₀ moves every path: ∂e_l/∂d = −j(ω/2)k·e_l), then
+                                // this antenna path's g and ratios; the others' are zero.
+                                var d = InlineArray<9, Complex>(repeating: .zero)
+                                let gh2 = g * h * 2
+                                let phase = Complex(0, -halfOmega * Double(k))
+                                d[0] = gh2 * h * phase
+                                d[order] = h2
+                                d[order + 1] = Complex(-h2.im, h2.re)                   // ∂/∂Im g = j·h²
+                                for l in 1..<max(1, order) {
+                                    d[l] = gh2 * r[l] * e[l] * phase
+                                    let dr = gh2 * e[l]
+                                    d[order + 2 * l] = dr
+                                    d[order + 2 * l + 1] = Complex(-dr.im, dr.re)
+                                }
+                                // Upper triangle of JᵀJ (indices ascend: positions, then this path's).
+                                let count = 3 * order
+                                for a in 0..<count {
+                                    let ia = a < order ? a : base + a - order
+                                    let da = d[a]
+                                    grad[ia] += da.re * v.re + da.im * v.im
+                                    for b in a..<count {
+                                        let ib = b < order ? b : base + b - order
+                                        normal[ia * n + ib] += da.re * d[b].re + da.im * d[b].im
                                     }
                                 }
-                                row += 2
                             }
                         }
-                        return true
+                        if let normal {
+                            for a in 0..<n { for b in (a + 1)..<max(a + 1, n) { normal[b * n + a] = normal[a * n + b] } }
+                        }
+                        return cost
                     }
                 }
             }
             guard let result else { return }
             for i in 0..<order { fit.parameters[i] = theta[i] }
             fit.cost = result.cost
+            fit.iterations = result.iterations
+            var gains = InlineArray<12, Complex>(repeating: .zero)
+            for p in 0..<paths {
+                for l in 0..<order { gains[3 * p + l] = Complex(theta[order + p * perPath + 2 * l], theta[order + p * perPath + 2 * l + 1]) }
+            }
+            fit.gains = gains
             // σ̂ of d₀ from (JᵀJ)⁻¹₀₀.
             withUnsafeTemporaryAllocation(of: Double.self, capacity: n * n + n) { w in
                 let a = w.baseAddress!, x = a + n * n
@@ -300,7 +443,7 @@ struct MultipathFitter {
                     power += 4 * r.magnitudeSquared + r.magnitudeSquared * r.magnitudeSquared
                     later[l - 1] += w * r.magnitude
                 }
-                if g.magnitudeSquared * power > 8 * data.energy[p] / Double(data.channelCounts[p]) { fit.isDegenerate = true }
+                if g.magnitudeSquared * power > Self.degenerateFactor * data.energy[p] / Double(data.channelCounts[p]) { fit.isDegenerate = true }
             }
             fit.firstPathIsSignificant = direct >= significance * max(later[0], later[1])
         }
@@ -398,3 +541,4 @@ struct BestStarts {
         }
     }
 }
+

@@ -227,6 +227,10 @@ case "plans":
     benchmarkPlans(seconds: seconds, fixedCount: fixedCount)
 case "loopback":
     benchmarkLoopback(seconds: seconds)
+case "estimators":
+    var only: String?
+    if let i = args.firstIndex(of: "--only"), i + 1 < args.endIndex { only = args[i + 1] }
+    benchmarkEstimators(seconds: seconds, only: only)
 case "framer":
     benchmarkFramer(seconds: seconds)
 case "serve":
@@ -250,5 +254,5 @@ case "all":
     benchmarkTDoAMap(seconds: seconds)
     benchmarkAir(seconds: seconds)
 default:
-    print("usage: bench [plans|plan-json|loopback|accuracy|tdoa|air|framer|serve|two-boards|all] [--seconds S] [--plans N (procedures per point for accuracy)]")
+    print("usage: bench [plans|plan-json|loopback|estimators|accuracy|tdoa|air|framer|serve|two-boards|all] [--seconds S] [--plans N (procedures per point for accuracy)]")
 }

@@ -1,0 +1,52 @@
+import BLEHost
+import PhoneEmulation
+import RadioWorld
+import RangingEstimation
+import ReflectorFirmware
+
+/// Each estimator alone on tones made in advance (the loopback's air at 20 dB, inline PCT, the
+/// reflector at 3–8 m): microseconds per estimate for free space, light multipath and a strong
+/// reflection, at N_AP 1 and 4 (`--only NAME` for one, under a profiler). What `bench loopback` measures minus the simulation.
+func benchmarkEstimators(seconds: Double, only: String?) {
+    let all: [(String, any DistanceEstimator)] = [
+        ("kay", PhaseSlopeEstimator(variant: .kay)), ("ifft", IFFTEstimator()), ("esprit", ESPRITEstimator()),
+        ("ml", MultipathFitEstimator()),
+    ]
+    let estimators = all.filter { only == nil || $0.0 == only }
+    let channels: [(String, AirChannelModel)] = [
+        ("free", .freeSpace), ("light", .twoRay(excessPath: 1.5, amplitude: 0.3, phase: nil)),
+        ("two-ray", .twoRay(excessPath: 3, amplitude: 0.7, phase: nil)),
+    ]
+    for aci: UInt8 in [0, 6] {
+        for (channelName, model) in channels {
+            var toneSets: [ToneSet] = []
+            for (k, d) in [3.0, 5, 8].enumerated() {
+                var scenario = AirScenario(seed: UInt64(500 + k), geometry: AirGeometry(distance: d), channelModel: model, snrDB: 20)
+                scenario.channelCoherenceTime = 150_000
+                var link = LoopbackSetup(scenario: scenario, antennaConfigurationIndex: aci).makeLink()
+                _ = link.settle()
+                while toneSets.count < 20 * (k + 1), let outputs = link.runProcedure() {
+                    for case let .procedure(p, reflector) in outputs {
+                        toneSets.append(ToneSetBuilder.tones(initiator: p.steps, reflector: reflector, antennaPaths: p.antennaPaths))
+                    }
+                }
+            }
+            var line = "estimators: N_AP \(AntennaConfiguration(index: aci)!.antennaPaths), \(channelName):"
+            for (name, estimator) in estimators {
+                let clock = ContinuousClock()
+                let start = clock.now
+                var runs = 0
+                var checksum = 0.0
+                let budget = Duration.milliseconds(Int64(seconds * 1000))
+                while clock.now - start < budget {
+                    for t in toneSets { checksum += estimator.estimate(t)?.distance ?? 0 }
+                    runs += toneSets.count
+                }
+                let micros = durationSeconds(clock.now - start) * 1e6 / Double(runs)
+                line += " \(name) \(Int(micros.rounded())) µs"
+                if checksum.isNaN { line += " (NaN)" }
+            }
+            print(line)
+        }
+    }
+}
