@@ -56,6 +56,12 @@ public struct MultipathFitEstimator: DistanceEstimator {
     /// σ̂ (metres) at which the quality's fit factor is 1/e.
     public var qualityScale: Double
     public var minimumChannels: Int
+    /// How far after the periodogram's earliest significant peak a fit's first path may lie
+    /// before it is taken to have missed the first path, metres: half the one-way resolution
+    /// c/(2B) of 74 MHz.
+    static let missedPathMargin = 1.0
+    /// The one-way resolution c/2B of the 74 MHz the CS channels span, metres.
+    static let resolution = Ranging.speedOfLight / (2 * 74e6)
     /// Required by `DistanceEstimator`; unused, as the fit takes all antenna paths jointly.
     public var combining: PathCombining
 
@@ -79,20 +85,23 @@ public struct MultipathFitEstimator: DistanceEstimator {
         guard let data = MultipathObservations(tones, minimumChannels: minimumChannels) else { return nil }
         var fitter = MultipathFitter(data: data, maxExcess: maxExcess, significance: significance)
         let n = Double(2 * data.toneCount)
-        // Real parameters: the positions, and per antenna path β₀² and the ratios β_l/β₀.
-        func parameters(_ order: Int) -> Double { Double(order + 2 * data.pathCount * order) }
+        // The penalty in units of ln n: each amplitude's real part 1, each position 3 (see the type).
+        func parameters(_ order: Int) -> Double { Double(3 * order + 2 * data.pathCount * order) }
         func bic(_ f: MultipathFit) -> Double { n * log(max(f.cost, 1e-300)) + parameters(f.order) * log(n) }
         // The cost an order must reach to beat the best BIC so far.
         func worth(_ order: Int, _ best: Double) -> Double { exp((best - parameters(order) * log(n)) / n) }
         let one = fitter.fitOnePath()
         // The order with the lowest BIC whose first path is placed: a reflection's model whose
-        // first path it cannot place (σ̂ beyond half a metre, or weaker than a later path) splits
-        // noise, not paths.
+        // first path it cannot place (σ̂ beyond half a metre, weaker than a later path, or
+        // components cancelling) splits noise, not paths. Every fit made is kept as a rival.
         var chosen = one
         var bestBIC = bic(one)
+        var rivals: [MultipathFit] = []
         func consider(_ f: MultipathFit) -> Bool {
-            let placed = f.firstPathIsSignificant && f.standardDeviation < 0.5
+            rivals.append(f)
+            let placed = f.firstPathIsSignificant && !f.isDegenerate && f.standardDeviation < 0.5
             guard placed, bic(f) < bestBIC else { return false }
+
             bestBIC = bic(f)
             chosen = f
             return true
@@ -102,9 +111,34 @@ public struct MultipathFitEstimator: DistanceEstimator {
            maxPaths >= 3, let three = fitter.fitThreePaths(from: two, worthBelow: worth(3, bestBIC)) {
             _ = consider(three)
         }
+        // A first path the fit missed: significant energy it leaves unexplained more than half a
+        // resolution cell (c/4B ≈ 1 m) before its first path means the model spent its paths on
+        // later, stronger ones (dense multipath); the first path is then placed at that energy.
+        if let early = fitter.missedFirstPath(by: chosen, margin: Self.missedPathMargin) {
+            rivals.append(chosen)
+            chosen = fitter.fitFrom(earliest: early, after: chosen)
+        }
         // Tones the fit cannot use (not finite, or beyond Double's range) give no distance.
         guard chosen.distance.isFinite, chosen.cost.isFinite else { return nil }
-        let sigma = chosen.standardDeviation
+        // The uncertainty: the chosen fit's own σ̂, and how far the rivals the data support
+        // nearly as well or better (weight e^{−ΔBIC/2}, at most 1) put the first path.
+        var variance = chosen.standardDeviation * chosen.standardDeviation
+        let chosenBIC = bic(chosen)
+        for r in rivals where r.cost.isFinite && r.distance.isFinite {
+            let weight = min(1, exp(-(bic(r) - chosenBIC) / 2))
+            let gap = Ranging.circularDifference(r.distance, chosen.distance)
+            variance += weight * gap * gap
+        }
+        // A model the data outgrow (more paths than it has: χ² of its residual against the
+        // model-free noise estimate beyond 3σ of its own spread) misplaces its first path by
+        // about the resolution c/2B times the unexplained amplitude (tones have unit mean power).
+        if let noise = fitter.noiseVariance(slope: one.distance), noise > 0 {
+            let dof = Double(data.toneCount) - parameters(chosen.order) / 2
+            let chi2 = chosen.cost / (noise * max(1, dof))
+            let excess = chi2 - 1 - 3 * (2 / max(1, dof)).squareRoot()
+            if excess > 0 { variance += Self.resolution * Self.resolution * excess * noise }
+        }
+        let sigma = variance.squareRoot()
         let fit = sigma.isFinite ? exp(-sigma / qualityScale) : 0
         let quality = fit * ChannelGrid.goodFraction(data.toneCount / data.pathCount)
         var estimate = DistanceEstimate(distance: Ranging.wrap(chosen.distance), quality: quality, method: .multipathFit,

@@ -280,13 +280,16 @@ struct MultipathFitter {
         // A heat's fit may still be passing through a degenerate layout; only the result is judged.
         let heats = starts.map { refine($0.0, initial: $0.1, iterations: Self.heatIterations) }.filter { $0.cost.isFinite }
         guard let leader = heats.min(by: { $0.cost < $1.cost }) else { return nil }
-        guard leader.cost < Self.hopelessFactor * worthBelow else { return leader.isDegenerate ? nil : leader }
+        guard leader.cost < Self.hopelessFactor * worthBelow else { return leader }
         // Every heat still in the running goes on: the basin that ends lowest is not always
-        // ahead after a few iterations.
+        // ahead after a few iterations. A degenerate fit is returned only when nothing else is
+        // (it is never chosen, but it tells the quality that the data want another model).
         var best: MultipathFit?
         for heat in heats where heat.cost < Self.hopelessFactor * worthBelow {
             let final = heat.iterations < Self.heatIterations ? heat : refine(heat, initial: heat.gains)
-            if !final.isDegenerate, final.cost.isFinite, final.cost < best?.cost ?? .infinity { best = final }
+            guard final.cost.isFinite else { continue }
+            if let b = best, b.isDegenerate == final.isDegenerate ? b.cost <= final.cost : !b.isDegenerate { continue }
+            best = final
         }
         return best
     }
@@ -457,6 +460,113 @@ struct MultipathFitter {
         return f
     }
 
+    // MARK: The noise
+
+    /// The noise variance of one tone, estimated without a model of the channel: once the
+    /// first path's slope `distance` is taken out the channel turns slowly from one channel to
+    /// the next (a path Δ metres later by ωΔ per channel), so the second difference
+    /// z_{k−1} − 2z_k + z_{k+1} of three consecutive channels is mostly noise, whose E|·|² is 6σ²;
+    /// the median of |·|²/(6 ln 2) (|·|² being exponential) keeps the few large differences of
+    /// fast-turning late paths out. nil with fewer than 8 such triples.
+    func noiseVariance(slope distance: Double) -> Double? {
+        let slots = MultipathObservations.slots
+        let rot = Complex(phase: Self.radiansPerMetre * distance)
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: data.values.count) { squares in
+            var count = 0
+            for p in 0..<data.pathCount {
+                let base = p * slots
+                // The slope taken out by a turning phasor: flat_k = z_k·e^{jwk}.
+                var turn = Complex(phase: Self.radiansPerMetre * distance * Double(data.firstSlot))
+                var a = Complex.zero, b = Complex.zero
+                var run = 0
+                for k in data.firstSlot...data.lastSlot {
+                    defer { turn = turn * rot }
+                    guard data.present[base + k] else { run = 0; continue }
+                    let c = data.values[base + k] * turn
+                    if run >= 2 {
+                        squares[count] = (a - b * 2 + c).magnitudeSquared
+                        count += 1
+                    }
+                    (a, b) = (b, c)
+                    run += 1
+                }
+            }
+            guard count >= 8 else { return nil }
+            var sorted = UnsafeMutableBufferPointer(rebasing: squares[0..<count])
+            sorted.sort()
+            let median = count % 2 == 1 ? sorted[count / 2] : (sorted[count / 2 - 1] + sorted[count / 2]) / 2
+            return median / (6 * 0.693_147_180_559_945_3)
+        }
+    }
+
+    // MARK: A first path the fit missed
+
+    /// Where `fit` missed the first path, if it did: the periodogram's earliest significant
+    /// peak (within `window` metres before its maximum, circularly, the earliest local maximum
+    /// whose magnitude is at least `threshold` × the maximum's: Nordic `cs_de`'s first-path
+    /// rule, reference estimation.md §1.1), when it lies more than `margin` before the fit's
+    /// first path and the fit leaves that energy unexplained (the residual's periodogram there
+    /// still reaches the threshold, so a sidelobe of the fitted paths is not taken for a path).
+    /// In z the earliest component is the first path's own, at d₀, whatever the later paths'
+    /// cross terms.
+    func missedFirstPath(by fit: MultipathFit, threshold: Double = 0.4, window: Double = 30, margin: Double) -> Double? {
+        let n = profile.count
+        var top = 0
+        for i in 1..<n where profile[i] > profile[top] { top = i }
+        @inline(__always) func at(_ power: [Double], _ i: Int) -> Double { power[((i % n) + n) % n] }
+        let floor = threshold * threshold * profile[top]
+        var peak = top
+        for i in (top - min(n / 2, Int(window / binMetres)))...top
+        where at(profile, i) >= floor && at(profile, i) > at(profile, i - 1) && at(profile, i) >= at(profile, i + 1) {
+            peak = i
+            break
+        }
+        let l = at(profile, peak - 1), c = at(profile, peak), r = at(profile, peak + 1)
+        let den = l - 2 * c + r
+        let offset = den < 0 ? max(-0.5, min(0.5, 0.5 * (l - r) / den)) : 0
+        let early = (Double(peak) + offset) * binMetres
+        guard Ranging.circularDifference(fit.distance, early) > margin else { return nil }
+        let residual = residualProfile(of: fit)
+        guard max(at(residual, peak - 1), at(residual, peak), at(residual, peak + 1)) >= floor / 4 else { return nil }
+        return early
+    }
+
+    /// A fit whose first path is at the earliest significant energy `early`, for a channel whose
+    /// chosen fit put its first path later (dense multipath: more paths than the model has, the
+    /// strongest taken first). Starts: the first path at `early` with a second at each of the
+    /// chosen fit's paths, and with the chosen fit's first two; refined, the lowest cost that
+    /// keeps its first path within `binMetres × 2` of `early` wins; otherwise the one-path fit
+    /// started at `early`.
+    func fitFrom(earliest early: Double, after chosen: MultipathFit) -> MultipathFit {
+        var paths: [Double] = [chosen.distance]
+        for l in 1..<max(1, chosen.order) { paths.append(chosen.distance + chosen.parameters[l]) }
+        var starts: [MultipathFit] = []
+        for d in paths {
+            let excess = Ranging.circularDifference(d, early)
+            guard excess >= Self.minimumExcess, excess <= maxExcess else { continue }
+            starts.append(MultipathFit(order: 2, parameters: [early, excess, 0]))
+        }
+        if paths.count >= 2 {
+            let a = Ranging.circularDifference(paths[0], early), b = Ranging.circularDifference(paths[1], early)
+            if a >= Self.minimumExcess, b >= a + Self.minimumExcess, b <= maxExcess {
+                starts.append(MultipathFit(order: 3, parameters: [early, a, b]))
+            }
+        }
+        var best: MultipathFit?
+        for start in starts {
+            let fit = refine(start)
+            guard fit.cost.isFinite, !fit.isDegenerate, fit.firstPathIsSignificant,
+                  abs(Ranging.circularDifference(fit.distance, early)) <= 2 * binMetres else { continue }
+            if fit.cost < best?.cost ?? .infinity { best = fit }
+        }
+        if let best { return best }
+        let one = refine(MultipathFit(order: 1, parameters: [early, 0, 0]))
+        if one.cost.isFinite, abs(Ranging.circularDifference(one.distance, early)) <= 2 * binMetres { return one }
+        var fallback = MultipathFit(order: 1, parameters: [early, 0, 0], cost: one.cost)
+        fallback.standardDeviation = binMetres
+        return fallback
+    }
+
     // MARK: Periodogram
 
     var binMetres: Double { Ranging.ambiguityRange / Double(Self.profileSize) }
@@ -505,16 +615,20 @@ struct MultipathFitter {
 
     /// The peaks of the periodogram of what `fit` leaves unexplained.
     private func residualPeaks(of fit: MultipathFit, limit: Int) -> [Double] {
+        peaks(of: residualProfile(of: fit), limit: limit)
+    }
+
+    /// The periodogram of what `fit` (with free amplitudes) leaves unexplained.
+    private func residualProfile(of fit: MultipathFit) -> [Double] {
         let c = amplitudes(fit)
         let m = fit.componentCount
         var w = InlineArray<6, Double>(repeating: 0)
         for a in 0..<m { w[a] = Self.radiansPerMetre * fit.position(a) }
-        let power = periodogram { p, k in
+        return periodogram { p, k in
             var model = Complex.zero
             for a in 0..<m { model += c[p * m + a] * Complex(phase: -w[a] * Double(k)) }
             return data.values[p * MultipathObservations.slots + k] - model
         }
-        return peaks(of: power, limit: limit)
     }
 }
 

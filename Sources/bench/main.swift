@@ -82,11 +82,11 @@ func benchmarkLoopback(seconds: Double) {
 /// space at 20 dB over 0.5 to 40 m (RMSE and its ratio to the two-sided CRLB), and the 90th percentile of absolute
 /// errors in light multipath (a reflection 1.5 m longer at 0.3) and with a reflection 3 m longer
 /// at 0.7 (new reflection phase every procedure).
-func benchmarkAccuracy(proceduresPerPoint: Int) {
+func benchmarkAccuracy(proceduresPerPoint: Int, only: String?) {
     let estimators: [(String, any DistanceEstimator)] = [
         ("kay", PhaseSlopeEstimator(variant: .kay)), ("ls", PhaseSlopeEstimator(variant: .leastSquares)),
         ("ifft", IFFTEstimator()), ("esprit", ESPRITEstimator()), ("ml", MultipathFitEstimator()),
-    ]
+    ].filter { only == nil || $0.0 == only }
     let crlb = CramerRaoBound.distanceStandardDeviation(frequencies: CramerRaoBound.allowedChannelFrequencies, snrDB: 20, noise: .twoSided)
     func errors(_ model: AirChannelModel, distances: [Double], estimator: any DistanceEstimator) -> [Double] {
         var out: [Double] = []
@@ -222,21 +222,22 @@ if let i = args.firstIndex(of: "--seconds"), i + 1 < args.endIndex, let s = Doub
 /// `--plans N` plans exactly N procedures (for counting allocations under valgrind).
 var fixedCount: Int?
 if let i = args.firstIndex(of: "--plans"), i + 1 < args.endIndex, let n = Int(args[i + 1]) { fixedCount = n }
+/// `--only NAME` runs one estimator (estimators, accuracy).
+var only: String?
+if let i = args.firstIndex(of: "--only"), i + 1 < args.endIndex { only = args[i + 1] }
 switch which {
 case "plans":
     benchmarkPlans(seconds: seconds, fixedCount: fixedCount)
 case "loopback":
     benchmarkLoopback(seconds: seconds)
 case "estimators":
-    var only: String?
-    if let i = args.firstIndex(of: "--only"), i + 1 < args.endIndex { only = args[i + 1] }
     benchmarkEstimators(seconds: seconds, only: only)
 case "framer":
     benchmarkFramer(seconds: seconds)
 case "serve":
     benchmarkServe(seconds: seconds)
 case "accuracy":
-    benchmarkAccuracy(proceduresPerPoint: fixedCount ?? 100)
+    benchmarkAccuracy(proceduresPerPoint: fixedCount ?? 100, only: only)
 case "tdoa":
     benchmarkTDoA(seconds: seconds)
     benchmarkTDoAMap(seconds: seconds)
@@ -249,10 +250,10 @@ case "two-boards":
 case "all":
     benchmarkPlans(seconds: seconds, fixedCount: fixedCount)
     benchmarkLoopback(seconds: seconds)
-    benchmarkAccuracy(proceduresPerPoint: 100)
+    benchmarkAccuracy(proceduresPerPoint: 100, only: nil)
     benchmarkTDoA(seconds: seconds)
     benchmarkTDoAMap(seconds: seconds)
     benchmarkAir(seconds: seconds)
 default:
-    print("usage: bench [plans|plan-json|loopback|estimators|accuracy|tdoa|air|framer|serve|two-boards|all] [--seconds S] [--plans N (procedures per point for accuracy)]")
+    print("usage: bench [plans|plan-json|loopback|estimators|accuracy|tdoa|air|framer|serve|two-boards|all] [--seconds S] [--plans N (procedures per point for accuracy)] [--only ESTIMATOR (estimators, accuracy)]")
 }
