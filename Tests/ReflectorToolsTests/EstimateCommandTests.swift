@@ -82,7 +82,7 @@ struct EstimateCommandTests {
         #expect(text.message == nil)
         let lines = text.output.split(separator: "\n")
         #expect(lines.count == 5)
-        #expect(lines.allSatisfy { $0.hasPrefix("procedure ") && $0.hasSuffix(", kay)") && $0.contains(" m (quality ") }, "\(lines)")
+        #expect(lines.allSatisfy { $0.hasPrefix("procedure ") && $0.hasSuffix(", ml)") && $0.contains(" m (quality ") }, "\(lines)")
 
         let json = try EstimateCommand.run([path, "--json"])
         #expect(json.message == nil)
@@ -95,7 +95,7 @@ struct EstimateCommandTests {
             #expect(abs(d - 3.0) < 0.05, "\(o)")
             let q = try #require(o["quality"] as? Double)
             #expect(q > 0 && q <= 1)
-            #expect(o["method"] as? String == "kay")
+            #expect(o["method"] as? String == "ml")
             #expect(o["reason"] == nil)
         }
     }
@@ -133,7 +133,7 @@ struct EstimateCommandTests {
         #expect(alone.message == nil)
         let aloneObjects = try Self.jsonLines(alone.output)
         #expect(aloneObjects.count == 5)
-        #expect(aloneObjects.allSatisfy { $0["distance_m"] is NSNull && $0["quality"] is NSNull && $0["method"] as? String == "kay" })
+        #expect(aloneObjects.allSatisfy { $0["distance_m"] is NSNull && $0["quality"] is NSNull && $0["method"] as? String == "ml" })
         #expect(aloneObjects.allSatisfy { $0["reason"] as? String == ProcedureEstimation.missingReflector })
         let aloneText = try EstimateCommand.run([initiator]).output
         #expect(aloneText.split(separator: "\n").allSatisfy { $0.contains(": no distance (without inline PCT") }, "\(aloneText)")

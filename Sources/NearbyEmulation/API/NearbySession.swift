@@ -37,7 +37,7 @@ public final class NearbySession {
     public private(set) var coexistenceLoad = CoexistenceLoad.none
     public private(set) var motionState = MotionActivityState.unknown
     /// Estimator applied to each procedure's tones.
-    public var estimator: any DistanceEstimator = PhaseSlopeEstimator(variant: .kay)
+    public var estimator: any DistanceEstimator = MultipathFitEstimator()
     /// The last procedure's raw estimate and the pose the camera reported (for tools).
     public private(set) var lastMeasurement: NearbyMeasurement?
 

@@ -14,7 +14,7 @@ public struct ChannelSoundingSessionConfiguration: Sendable {
     /// Procedures to run before the session completes by itself; nil runs until cancelled.
     public var procedureLimit: Int?
 
-    public init(role: Role = .initiator, estimator: any DistanceEstimator = PhaseSlopeEstimator(variant: .kay), procedureLimit: Int? = nil) {
+    public init(role: Role = .initiator, estimator: any DistanceEstimator = MultipathFitEstimator(), procedureLimit: Int? = nil) {
         self.role = role
         self.estimator = estimator
         self.procedureLimit = procedureLimit

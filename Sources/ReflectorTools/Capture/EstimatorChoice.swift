@@ -2,7 +2,7 @@ import RangingEstimation
 
 /// The distance estimators `reflector-emu estimate --estimator` offers, by their command-line names.
 public enum EstimatorChoice: String, Sendable, Equatable, CaseIterable {
-    /// Kay's weighted phase-difference estimator (the default).
+    /// Kay's weighted phase-difference estimator.
     case kay
     /// Least-squares line through the unwrapped phase.
     case ls
@@ -10,8 +10,13 @@ public enum EstimatorChoice: String, Sendable, Equatable, CaseIterable {
     case ifft
     /// ESPRIT super-resolution.
     case esprit
-    /// Maximum-likelihood fit of one to three paths to all tones of all antenna paths.
+    /// Maximum-likelihood fit of one to three paths to all tones of all antenna paths (the default).
     case ml
+
+    /// The estimator `loopback`, `estimate`, `range` and `sweep` use unless told otherwise: the
+    /// multipath fit, at the bound in free space like the phase slope and far nearer the truth
+    /// in multipath (README, "Why the multipath fit is the default").
+    public static let `default` = EstimatorChoice.ml
 
     /// The estimator with its default settings (15 distinct good channels per antenna path).
     public var estimator: any DistanceEstimator {

@@ -10,7 +10,7 @@ public enum EstimateCommand: Command {
     public static let help = HelpText(
         usage: """
             usage: reflector-emu estimate CAPTURE.btsnoop [--reflector REFLECTOR.btsnoop] [--ipt | --no-ipt]
-                                          [--estimator kay|ls|ifft|esprit|ml] [--json]
+                                          [--estimator ml|kay|ls|ifft|esprit] [--json]
             """,
         about: """
             Reads the LE CS Subevent Result and Continue events of a btsnoop capture (datalink 1001 or
@@ -33,7 +33,7 @@ public enum EstimateCommand: Command {
         public var capture: String?
         public var reflector: String?
         public var inlinePCT: Bool?
-        public var estimator = EstimatorChoice.kay
+        public var estimator = EstimatorChoice.default
         public var json = false
         public init() {}
     }
@@ -46,8 +46,8 @@ public enum EstimateCommand: Command {
                 if let other = o.inlinePCT, other != v { throw .usage("estimate: --ipt and --no-ipt exclude each other") }
                 o.inlinePCT = v
             },
-            .value(\.estimator, "--estimator", "NAME", .choice(EstimatorChoice.self), help: "kay (default; Kay phase difference), ls (least-squares phase slope),",
-                   "ifft (IFFT earliest peak), esprit (super-resolution), ml (multipath fit)"),
+            .value(\.estimator, "--estimator", "NAME", .choice(EstimatorChoice.self), help: "ml (default; multipath fit), kay (Kay phase difference), ls (least-squares",
+                   "phase slope), ifft (IFFT earliest peak), esprit (super-resolution)"),
             .json(\.json, help: "one JSON object per procedure and line: procedure_counter,",
                   "distance_m (null when there is none, with a reason), quality, method"),
         ], positional: Positional("CAPTURE.btsnoop") { o, path throws(ToolError) in

@@ -36,7 +36,7 @@ public enum LoopbackCommand: Command {
             },
             .value(\.procedures, "--procedures", "N", .integer(1...1_000_000), help: "procedures to run (default 20)"),
             .value(\.estimator, "--estimator", "NAME", .choice(EstimatorChoice.self),
-                   help: "kay (phase slope, default), ls, ifft, esprit (super-resolution),", "ml (multipath fit of all antenna paths)"),
+                   help: "ml (multipath fit of all antenna paths, default), kay (phase", "slope), ls, ifft, esprit (super-resolution)"),
             .json(\.json, help: "JSON Lines: one object per procedure, then {\"summary\": {...}}"),
             .value(\.plotPath, "--plot", "FILE.svg", .text, help: "phase against frequency, impulse response and distance trace"),
             .value(\.btsnoopPath, "--btsnoop", "FILE", .text, help: "record the phone's HCI traffic (opens in Wireshark and btmon)"),
@@ -95,7 +95,7 @@ public enum LoopbackCommand: Command {
             }
             bar.update(rows.count)
         }
-        let summary = LoopbackSummary(rows: rows, snrDB: options.snrDB, antennaPaths: options.antennaPaths)
+        let summary = LoopbackSummary(rows: rows, snrDB: options.snrDB, antennaPaths: options.antennaPaths, channel: options.channel.model)
         if options.json {
             output.jsonLine { summary.json(&$0) }
         } else {

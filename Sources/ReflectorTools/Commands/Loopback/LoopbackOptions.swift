@@ -16,7 +16,7 @@ public struct LoopbackOptions {
     public var antennaPaths = 1
     public var inlinePCT = true
     public var procedures = 20
-    public var estimator = EstimatorChoice.kay
+    public var estimator = EstimatorChoice.default
     public var json = false
     public var plotPath: String?
     public var btsnoopPath: String?

@@ -47,7 +47,7 @@ public enum RangeCommand: Command {
         public var alwaysRAS = false
         public var passkey: UInt32?
         public var requireIOS = false
-        public var estimator = EstimatorChoice.kay
+        public var estimator = EstimatorChoice.default
         public var truth: Double?
         public var json = false
         public var btsnoop: String?
@@ -110,7 +110,7 @@ public enum RangeCommand: Command {
             .flag(\.alwaysRAS, "--ras", help: "no inline PCT: take the reflector's results from its Ranging Service"),
             .flag(\.requireIOS, "--require-ios", help: "refuse a reflector an iPhone would refuse (Bluetooth 6.3, inline PCT,",
                   "T_FCS >= 100 us), instead of ranging it with a note"),
-            .value(\.estimator, "--estimator", "NAME", .choice(EstimatorChoice.self), help: "kay (phase slope, default), ls, ifft, esprit, ml"),
+            .value(\.estimator, "--estimator", "NAME", .choice(EstimatorChoice.self), help: "ml (multipath fit, default), kay (phase slope), ls, ifft, esprit"),
             .value(\.truth, "--truth", "M", .number(0...1000, "m"), help: "the true distance: adds true_m and error_m columns"),
             .json(\.json, help: "JSON Lines: one object per procedure, then {\"summary\": {...}}"),
             .value(\.plot, "--plot", "FILE.svg", .text, help: "the first procedure's phase and impulse response, and every",
