@@ -50,11 +50,20 @@ public struct SweepGrid: Sendable {
     /// The number of the realization with seed index `seed` of cell `cell`.
     public func index(cell: Int, seed: Int) -> Int { cell * spec.seeds + seed }
 
-    /// The realizations a shard runs (all of them without one), in order: those whose seed
-    /// index is congruent to the shard's index modulo the shard count, so every shard takes a
-    /// share of every cell and shards of one run take similar times.
-    public func realizations(in shard: SweepShard.Selection?) -> [Int] {
-        guard let shard else { return Array(0..<realizationCount) }
-        return (0..<realizationCount).filter { realization($0).seed % shard.count == shard.index }
+    /// The realizations a shard runs (all of them without one), in order.
+    public func realizations(in shard: SweepShard.Selection?) -> [Int] { Self.realizations(of: spec, in: shard) }
+
+    /// The realizations of `spec` a shard runs, in order: those whose seed index is congruent to
+    /// the shard's index modulo the shard count, so every shard takes a share of every cell and
+    /// the shards of a split take similar times. From the counts alone (no cells built), so a
+    /// shard file is checked before anything of its size is expanded.
+    public static func realizations(of spec: SweepSpec, in shard: SweepShard.Selection?) -> [Int] {
+        let seeds = shard.map { Array(stride(from: $0.index, to: spec.seeds, by: $0.count)) } ?? Array(0..<spec.seeds)
+        var out: [Int] = []
+        out.reserveCapacity(spec.cellCount * seeds.count)
+        for c in 0..<spec.cellCount {
+            for s in seeds { out.append(c * spec.seeds + s) }
+        }
+        return out
     }
 }

@@ -96,8 +96,7 @@ public struct SweepShard: Equatable, Sendable {
         guard case .string(let text)? = r.optional("shard"), let selection = Selection(text) else {
             throw .badKey(key: "shard", problem: "is \(r.optional("shard")?.brief ?? "missing"); allowed: a string \(Selection.allowed)")
         }
-        let grid = SweepGrid(spec)
-        let expected = grid.realizations(in: selection)
+        let expected = SweepGrid.realizations(of: spec, in: selection)
         guard case .array(let items)? = r.optional("realizations") else {
             throw .badKey(key: "realizations", problem: "is \(r.optional("realizations")?.brief ?? "missing"); allowed: an array of realizations")
         }

@@ -28,26 +28,32 @@ public struct SweepSpec: Equatable, Sendable {
     /// is a double in memory (and about 20 bytes in a shard file), so this bounds a run, and
     /// the merge that holds them all, to a few hundred megabytes.
     public static let maximumEstimates = 50_000_000
+    /// The most realizations (grid points × seeds): each sets a link up before its first
+    /// procedure (a millisecond or so), and each is a record in memory and in a shard.
+    public static let maximumRealizations = 1_000_000
 
     /// Grid points without the estimator: what one realization simulates.
     public var cellCount: Int {
         distances.count * channels.count * snrs.count * antennaPaths.count * pct.count
     }
 
-    /// Refuses a spec whose run would keep more than `maximumEstimates` (without overflowing on
-    /// the way: every list holds at most 1,000 values and the counts at most 100,000).
+    /// Refuses a spec whose run would exceed `maximumRealizations` or `maximumEstimates`
+    /// (counted without overflow: every list holds at most 1,000 values and the counts at most
+    /// 100,000, so the grid points alone fit an `Int`).
     public func validate() throws(ToolError) {
-        var total = 1
-        var overflow = false
-        for n in [distances.count, channels.count, snrs.count, antennaPaths.count, pct.count, estimators.count, seeds, procedures] {
-            let (product, o) = total.multipliedReportingOverflow(by: n)
-            overflow = overflow || o
-            total = product
+        let points = "\(cellCount) grid point\(cellCount == 1 ? "" : "s")"
+        let (realizations, o1) = cellCount.multipliedReportingOverflow(by: seeds)
+        let (perRealization, o2) = procedures.multipliedReportingOverflow(by: estimators.count)
+        let (estimates, o3) = realizations.multipliedReportingOverflow(by: perRealization)
+        if o1 || realizations > Self.maximumRealizations {
+            throw .usage("sweep: the grid asks for \(o1 ? "more than \(Int.max)" : String(realizations)) realizations (\(points) × "
+                + "\(seeds) seeds); allowed: at most \(Self.maximumRealizations) (fewer seeds or grid values)")
         }
-        guard overflow || total > Self.maximumEstimates else { return }
-        let asked = overflow ? "more than \(Int.max)" : String(total)
-        throw .usage("sweep: the grid asks for \(asked) estimates (\(cellCount) grid points × \(estimators.count) estimators × \(seeds) seeds × "
-            + "\(procedures) procedures); allowed: at most \(Self.maximumEstimates) (fewer seeds, procedures or grid values)")
+        if o2 || o3 || estimates > Self.maximumEstimates {
+            throw .usage("sweep: the grid asks for \(o2 || o3 ? "more than \(Int.max)" : String(estimates)) estimates (\(points) × "
+                + "\(seeds) seeds × \(procedures) procedures × \(estimators.count) estimators); allowed: at most \(Self.maximumEstimates) "
+                + "(fewer seeds, procedures or grid values)")
+        }
     }
 }
 
