@@ -247,6 +247,8 @@ case "air":
     benchmarkAir(seconds: seconds)
 case "two-boards":
     benchmarkTwoBoards(seconds: seconds)
+case "sweep":
+    benchmarkSweep()
 case "all":
     benchmarkPlans(seconds: seconds, fixedCount: fixedCount)
     benchmarkLoopback(seconds: seconds)
@@ -255,5 +257,5 @@ case "all":
     benchmarkTDoAMap(seconds: seconds)
     benchmarkAir(seconds: seconds)
 default:
-    print("usage: bench [plans|plan-json|loopback|estimators|accuracy|tdoa|air|framer|serve|two-boards|all] [--seconds S] [--plans N (procedures per point for accuracy)] [--only ESTIMATOR (estimators, accuracy)]")
+    print("usage: bench [plans|plan-json|loopback|estimators|accuracy|tdoa|air|framer|serve|two-boards|sweep|all] [--seconds S] [--plans N (procedures per point for accuracy)] [--only ESTIMATOR (estimators, accuracy)]")
 }

@@ -9,6 +9,7 @@ let tool = CommandLineTool(name: "reflector-emu", commands: [
     NearbyCommand.self,
     PlanCommand.self,
     EstimateCommand.self,
+    SweepCommand.self,
     ServeCommand.self,
     RangeCommand.self,
     AccessoryCommand.self,

@@ -10,7 +10,7 @@ struct CommandLineTests {
     static var commands: [(name: String, parse: ([String]) throws(ToolError) -> Void, valueFlags: [String], help: String)] {
         [entry(LoopbackCommand.self), entry(NearbyCommand.self), entry(PlanCommand.self), entry(EstimateCommand.self),
          entry(ServeCommand.self), entry(RangeCommand.self), entry(CheckCommand.self), entry(PortsCommand.self), entry(FlashCommand.self),
-         entry(TDoACommand.self), entry(TDoAPlanCommand.self)]
+         entry(TDoACommand.self), entry(TDoAPlanCommand.self), entry(SweepCommand.self), entry(SweepMergeCommand.self)]
     }
 
     static func entry<C: Command>(_: C.Type) -> (name: String, parse: ([String]) throws(ToolError) -> Void, valueFlags: [String], help: String) {
@@ -31,7 +31,8 @@ struct CommandLineTests {
         // Every flag with a value, in every command: the missing value is named with what it may be.
         for c in Self.commands {
             for flag in c.valueFlags {
-                let prefix = c.name == "tdoa plan" ? "tdoa plan: " : ""
+                // A subcommand's messages name it ("tdoa plan: ", "sweep merge: ").
+                let prefix = c.name.contains(" ") ? "\(c.name): " : ""
                 for args in [[flag, "--json"], [flag]] {
                     let m = Self.message(c.parse, args)
                     #expect(m?.hasPrefix("\(prefix)\(flag) needs a value (") == true && m?.hasSuffix(")") == true, "\(c.name) \(flag): \(m ?? "accepted")")

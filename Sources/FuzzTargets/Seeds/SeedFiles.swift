@@ -47,6 +47,20 @@ enum SeedFiles {
         ])
     }
 
+    static var sweepSpecs: [[UInt8]] {
+        file("Examples/sweep.json") + texts([
+            #"{"distances": "1:30:5", "channels": "free,light", "snr": 20, "estimators": ["kay", "ml"], "seeds": 3, "procedures": 5, "seed": 18446744073709551615}"#,
+            #"{"distances": [0.5, 1e1], "channels": ["two-ray:0.5-5:0.3-0.9", "two-ray:1e-3-2:0.5", "tgn-b"], "antenna-paths": [1, 2, 3, 4], "pct": ["inline", "ras"]}"#,
+            #"{"snr": [-10, 80, 2.5e1], "pct": "ras", "seeds": 1e2}"#,
+        ])
+    }
+
+    static var sweepShards: [[UInt8]] {
+        ToolsAdapter.sweepShardSeeds() + texts([
+            #"{"format": "reflector-emu sweep shard 1", "spec": {"distances": [2], "channels": ["free"], "estimators": ["kay"], "seeds": 2, "procedures": 2}, "shard": "0/1", "realizations": [{"index": 0, "errors": [[0.1, null]]}, {"index": 1, "errors": [[-0.0, 1e-300]]}]}"#,
+        ])
+    }
+
     static var boards: [[UInt8]] {
         ["emulated-reflector", "nrf54l15dk", "nrf54l15dk-4ant-example"].flatMap { file("Hardware/boards/\($0).json") }
     }

@@ -1,7 +1,7 @@
 /// The JSON files `reflector-emu` reads, each through its reader in ReflectorTools (via
 /// `ToolsAdapter`): no input may trap the reader, and an accepted file must be usable (a plan
 /// configuration plans a procedure, security material instantiates the DRBG, a board profile
-/// gives its capabilities, a scenario builds).
+/// gives its capabilities, a scenario builds, a sweep spec or shard reads back as itself).
 enum JSONFileTargets {
     static let all: [FuzzTarget] = [
         FuzzTarget("json-plan", "plan --config: the CS configuration file, then one procedure planned", seeds: { SeedFiles.planConfigs }) {
@@ -21,6 +21,13 @@ enum JSONFileTargets {
         },
         FuzzTarget("json-bonds", "accessory --bonds FILE: the bond file, read and written back", seeds: { SeedFiles.bonds }) {
             _ = ToolsAdapter.readBonds($0)
+        },
+        FuzzTarget("json-sweep-spec", "sweep SPEC.json: the grid's keys, written back and read again", seeds: { SeedFiles.sweepSpecs }) {
+            _ = ToolsAdapter.readSweepSpec($0)
+        },
+        FuzzTarget("json-sweep-shard", "sweep merge SHARD.json: a shard's raw errors, written back bit for bit; a one-shard split merged and reported",
+                   seeds: { SeedFiles.sweepShards }) {
+            _ = ToolsAdapter.readSweepShard($0)
         },
     ]
 }

@@ -6,7 +6,8 @@
 /// than the buffer is flushed to its sink as it goes (`flushIfFull`). It writes what RFC 8259
 /// allows and nothing else: strings with every control character below U+0020, `"` and `\`
 /// escaped (§7); integers as they are; doubles with a fixed number of decimals per field
-/// (`FixedDecimal`, the digits `%.Nf` printed), and NaN and ±infinity as null. The separators
+/// (`FixedDecimal`, the digits `%.Nf` printed) or, for raw data, in the shortest form that
+/// reads back exactly (`value(roundTrip:)`), and NaN and ±infinity as null. The separators
 /// are `, ` and `: ` (`.spaced`, the form the tool has always printed) or `,` and `:`
 /// (`.compact`, the form of `ports`).
 ///
@@ -149,6 +150,20 @@ public struct JSONWriter {
         } else {
             appendLiteral("null")
         }
+    }
+
+    /// A double in the shortest form that reads back as the same double (Swift's description:
+    /// "0.1", "1e-05", "-0.0"; all JSON numbers), null when it is not finite. For raw data
+    /// that must survive a round trip through a file bit for bit (`sweep`'s shards), where
+    /// fixed decimals would round.
+    public mutating func value(roundTrip v: Double) {
+        guard v.isFinite else {
+            null()
+            return
+        }
+        ensure(32)
+        beforeValue()
+        appendBytes(v.description.utf8)
     }
 
     public mutating func value(_ s: String) {

@@ -14,6 +14,25 @@ public struct OptionValue<T> {
     }
 }
 
+extension OptionValue {
+    /// A comma-separated list of at most `maximumCount` distinct values of `item`, each
+    /// converted by it ("0.5,1,3"); `allowed` says what in the message, in the plural ("a
+    /// comma-separated list of numbers from -10 to 80 dB"). Empty items and repeats are refused:
+    /// a repeated value would be the same grid point twice.
+    public static func list<E: Equatable>(of item: OptionValue<E>, allowed: String, maximumCount: Int = 1000) -> OptionValue<[E]> {
+        OptionValue<[E]>(allowed: allowed) { text in
+            let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+            guard parts.count <= maximumCount else { return nil }
+            var values: [E] = []
+            for part in parts {
+                guard let v = item.convert(String(part)), !values.contains(v) else { return nil }
+                values.append(v)
+            }
+            return values
+        }
+    }
+}
+
 extension OptionValue where T == String {
     /// Any text (a file name, a device path); messages name it as the help does ("FILE.svg").
     public static var text: OptionValue { OptionValue(allowed: "") { $0 } }

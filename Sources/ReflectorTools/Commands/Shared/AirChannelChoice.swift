@@ -2,7 +2,7 @@ import RadioWorld
 
 /// A radio channel model by its command-line name, as `loopback`, `nearby` and `serve` take
 /// it with `--channel`: the name for the output and the model for the air.
-public struct AirChannelChoice: Sendable {
+public struct AirChannelChoice: Sendable, Equatable {
     public var name: String
     public var model: AirChannelModel
 
@@ -29,12 +29,19 @@ public struct AirChannelChoice: Sendable {
         case "tgn-e": model = .tgn(.e, lineOfSight: nil)
         default:
             let parts = v.split(separator: ":")
-            guard parts.count == 3, parts[0] == "two-ray", let x = Double(parts[1]), let a = Double(parts[2]), x > 0, x <= 100, a >= 0, a <= 1 else {
+            guard parts.count == 3, parts[0] == "two-ray", let x = Double(parts[1]), let a = Double(parts[2]), Self.isValidTwoRay(excess: x, amplitude: a) else {
                 return nil
             }
             model = .twoRay(excessPath: x, amplitude: a, phase: nil)
         }
         self.init(name: v, model: model)
+    }
+
+    /// Whether a reflection `excess` metres longer at `amplitude` is one `two-ray:EXCESS:AMPLITUDE`
+    /// takes: excess above 0 and at most 100 m, amplitude 0 to 1. (`AirChannelFamily` draws
+    /// within the same limits.)
+    public static func isValidTwoRay(excess: Double, amplitude: Double) -> Bool {
+        excess > 0 && excess <= 100 && amplitude >= 0 && amplitude <= 1
     }
 
     public init(name: String, model: AirChannelModel) {

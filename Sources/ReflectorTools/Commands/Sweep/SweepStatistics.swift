@@ -1,0 +1,118 @@
+import EmulatorMath
+import RangingEstimation
+
+/// The figures of one grid point and one estimator over every procedure of its realizations
+/// (seed index by seed index, each in procedure order: the order every run and every merge
+/// sums in, so equal inputs give equal bits).
+public struct SweepCellStatistics: Equatable, Sendable {
+    public var cell: Int
+    public var estimator: EstimatorChoice
+    /// Procedures run: seeds × procedures per realization.
+    public var procedures: Int
+    /// Procedures that gave a distance.
+    public var estimated: Int
+    /// Root mean square of the errors (estimate − truth), metres; nil without a distance.
+    public var rmse: Double?
+    /// Mean error, metres (its sign says which way the estimator leans).
+    public var bias: Double?
+    /// Quantiles of |error| (EmulatorMath's `Quantile`, interpolated), metres.
+    public var p50: Double?
+    public var p90: Double?
+    public var p99: Double?
+    /// The Cramér–Rao bound of the cell (`SweepStatistics.crlb`), metres.
+    public var crlb: Double
+
+    public var fractionEstimated: Double { procedures == 0 ? 0 : Double(estimated) / Double(procedures) }
+    public var rmseOverCRLB: Double? { rmse.map { $0 / crlb } }
+
+    /// The figures of `errors` (NaN: no distance) for `cell` and `estimator`.
+    init(cell: Int, estimator: EstimatorChoice, errors: [Double], crlb: Double) {
+        self.cell = cell
+        self.estimator = estimator
+        self.crlb = crlb
+        procedures = errors.count
+        var sum = 0.0, squares = 0.0
+        var magnitudes: [Double] = []
+        magnitudes.reserveCapacity(errors.count)
+        for e in errors where !e.isNaN {
+            sum += e
+            squares += e * e
+            magnitudes.append(abs(e))
+        }
+        estimated = magnitudes.count
+        guard estimated > 0 else { return }
+        let n = Double(estimated)
+        bias = sum / n
+        rmse = (squares / n).squareRoot()
+        magnitudes.sort()
+        p50 = Quantile.ofSorted(magnitudes, 0.5)
+        p90 = Quantile.ofSorted(magnitudes, 0.9)
+        p99 = Quantile.ofSorted(magnitudes, 0.99)
+    }
+}
+
+/// A whole sweep's results: every realization's errors gathered per grid point and estimator,
+/// and the statistics of each, in grid order (cells as `SweepGrid` orders them, the spec's
+/// estimators within each). Pure: built from the realizations alone, whether one run computed
+/// them or a merge read them from shards.
+public struct SweepStatistics: Sendable {
+    public let grid: SweepGrid
+    /// `errors[cell][estimator]`: every procedure's error, seed index by seed index.
+    public let errors: [[[Double]]]
+    /// One row per cell and estimator, cell-major.
+    public let rows: [SweepCellStatistics]
+
+    /// `realizations` must be the grid's every realization, in order (a run's or a merge's).
+    public init(grid: SweepGrid, realizations: [SweepRealization]) {
+        precondition(realizations.count == grid.realizationCount && realizations.indices.allSatisfy { realizations[$0].index == $0 },
+                      "SweepStatistics needs every realization of the grid in order")
+        self.grid = grid
+        let spec = grid.spec
+        var errors: [[[Double]]] = []
+        var rows: [SweepCellStatistics] = []
+        errors.reserveCapacity(grid.cells.count)
+        for (c, cell) in grid.cells.enumerated() {
+            let crlb = Self.crlb(snrDB: cell.snrDB, antennaPaths: cell.antennaPaths)
+            var perEstimator: [[Double]] = []
+            for (e, estimator) in spec.estimators.enumerated() {
+                var all: [Double] = []
+                all.reserveCapacity(spec.seeds * spec.procedures)
+                for s in 0..<spec.seeds { all += realizations[grid.index(cell: c, seed: s)].errors[e] }
+                rows.append(SweepCellStatistics(cell: c, estimator: estimator, errors: all, crlb: crlb))
+                perEstimator.append(all)
+            }
+            errors.append(perEstimator)
+        }
+        self.errors = errors
+        self.rows = rows
+    }
+
+    /// The Cramér–Rao bound on one procedure's distance error at per-tone SNR `snrDB` with
+    /// `antennaPaths` antenna paths, metres: the tones of the 72 allowed channels, two-sided
+    /// noise (both devices measure a noisy PCT, with inline PCT as over RAS, so the round-trip
+    /// phase variance is 1/ρ), as `loopback` and `bench accuracy` state it.
+    ///
+    /// N_AP divides it by √N_AP. The decision: every antenna path sees the same distance with
+    /// independent noise (the air places the antennas at one point, so the line-of-sight delay
+    /// is common), and each path's unknown phase offset costs nothing in the slope, so the Fisher
+    /// information of the paths adds. It is the bound of an estimator that uses all paths (the
+    /// multipath fit fits them jointly; averaging per-path phase slopes reaches it in free
+    /// space too); a path selection (first, strongest) cannot. Under multipath the bound is
+    /// still the single-path one: it ignores the bias a reflection causes, so a ratio far
+    /// above 1 there measures the multipath penalty, not the noise.
+    public static func crlb(snrDB: Double, antennaPaths: Int) -> Double {
+        CramerRaoBound.distanceStandardDeviation(frequencies: CramerRaoBound.allowedChannelFrequencies, snrDB: snrDB,
+                                                 noise: .twoSided, paths: antennaPaths)
+    }
+
+    /// The rows of channel `channel` (an index into the spec's channels) pooled per estimator:
+    /// every procedure of every distance, SNR, N_AP and PCT value with that channel (what one
+    /// panel of the chart shows).
+    public func pooledErrors(channel: Int) -> [[Double]] {
+        var pooled = [[Double]](repeating: [], count: grid.spec.estimators.count)
+        for (c, cell) in grid.cells.enumerated() where cell.channel == grid.spec.channels[channel] {
+            for e in pooled.indices { pooled[e] += errors[c][e] }
+        }
+        return pooled
+    }
+}
