@@ -22,6 +22,9 @@ import Foundation
 /// have an exact, cheap free-amplitude (variable-projection, Golub–Pereyra) cost
 /// J(θ) = Σ_p ‖h_p‖² − b_pᴴG⁻¹b_p: a grid of (d₀, Δ) around the one-path estimate and the
 /// pairs of periodogram peaks are ranked on it, and their amplitudes give g = a₀², r = a₁/a₀.
+/// Where a tone dips under 5 % of the mean power (a strong reflection cancelling) the sign of
+/// √z across the notch cannot be told, so the grid's best on the round-trip cost (three free
+/// components) is raced too.
 /// Three paths start from the best two-path fit with a third path at the residual's
 /// periodogram peaks (only where two paths were taken). Starts are refined by
 /// Levenberg–Marquardt on the round-trip model itself, z_pk = g_p·(Σ_l r_pl·e^{−jωd_l k/2})²

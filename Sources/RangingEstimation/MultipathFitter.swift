@@ -177,6 +177,12 @@ struct MultipathFitter {
         let paths = data.pathCount
         let (h, energy) = oneWayTones(slope: one.distance)
         var starts = BestStarts(capacity: 2)
+        // Where the tones dip toward the noise (a reflection nearly as strong as the direct
+        // path, cancelling), the sign of √z across the notch is a coin toss and the one-way
+        // ranking can be misled: the same grid is then also ranked on the round-trip cost
+        // (three free components), which no sign can mislead.
+        let notched = hasNotch()
+        var roundTrip = BestStarts(capacity: 1)
         let d1 = one.distance
         let peaks = profilePeaks(limit: 5)
         h.withUnsafeBufferPointer { hv in
@@ -185,6 +191,7 @@ struct MultipathFitter {
                     var f = MultipathFit(order: 2, parameters: [d0, excess, 0])
                     f.cost = cost(Layout(oneWay: f), values: hv, energy: ev)
                     starts.offer(f)
+                    if notched { roundTrip.offer(relaxed(f)) }
                 }
                 for excess in [0.4, 0.7, 1.0, 1.4, 2.0, 2.8, 4.0] where excess <= maxExcess {
                     var d0 = d1 - excess - 0.45
@@ -218,7 +225,21 @@ struct MultipathFitter {
             }
             seeded.append((start, initial))
         }
-        return race(seeded, worthBelow: worthBelow)
+        return race(seeded.map { ($0.0, $0.1) } + roundTrip.fits.map { ($0, nil) }, worthBelow: worthBelow)
+    }
+
+    /// Whether some antenna path has a tone whose power is under 5 % of the path's mean: a
+    /// notch where the channel nearly cancels (a reflection of 0.6 or more at the wrong phase;
+    /// one of 0.3, as in the tool's `light` channel, never dips below 17 %).
+    func hasNotch() -> Bool {
+        let slots = MultipathObservations.slots
+        for p in 0..<data.pathCount {
+            let floor = 0.05 * data.energy[p] / Double(data.channelCounts[p])
+            for k in data.firstSlot...data.lastSlot where data.present[p * slots + k] && data.values[p * slots + k].magnitudeSquared < floor {
+                return true
+            }
+        }
+        return false
     }
 
     /// A square root of each round-trip tone, h_pk = ±√z_pk, the sign chosen so that h turns
