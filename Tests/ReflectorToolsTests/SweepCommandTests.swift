@@ -202,6 +202,24 @@ struct SweepCommandTests {
         #expect(abs(SweepStatistics.crlb(snrDB: 20, antennaPaths: 4) * 2 - SweepStatistics.crlb(snrDB: 20, antennaPaths: 1)) < 1e-15)
     }
 
+    /// A channel's pooled row is the statistics of all its grid points' errors together, its
+    /// bound the root mean square of theirs (two SNRs here, so the bounds differ).
+    @Test func pooledRowsJoinEveryGridPointOfAChannel() throws {
+        let o = try CommandTesting.options(SweepCommand.self, ["--distances", "2,5", "--channels", "free,light", "--snr", "15,25",
+                                                               "--estimators", "kay,ml", "--seeds", "2", "--procedures", "2"])
+        let grid = SweepGrid(o.spec)
+        let s = SweepStatistics(grid: grid, realizations: (0..<grid.realizationCount).map { SweepRealization.simulate(grid, index: $0) })
+        let pooled = s.pooledRows
+        #expect(pooled.count == 4 && pooled.map(\.cell) == [0, 0, 1, 1] && pooled.map(\.estimator) == [.kay, .ml, .kay, .ml])
+        let lightCells = grid.cells.indices.filter { grid.cells[$0].channel == o.spec.channels[1] }
+        #expect(lightCells.count == 4)
+        let errors = lightCells.flatMap { s.errors[$0][1] }
+        let bounds = lightCells.map { SweepStatistics.crlb(snrDB: grid.cells[$0].snrDB, antennaPaths: 1) }
+        let expected = SweepCellStatistics(cell: 1, estimator: .ml, errors: errors, crlb: (bounds.map { $0 * $0 }.reduce(0, +) / 4).squareRoot())
+        #expect(pooled[3] == expected && pooled[3].procedures == 16)
+        #expect(SweepReport.table(s).contains("pooled over distances, SNRs, N_AP and PCT transfers:"))
+    }
+
     /// A grid point's realizations come from its own text and seed index: the same numbers in
     /// a grid of one point and in a larger grid, wherever the point stands.
     @Test func aGridPointGivesTheSameNumbersInAnyGrid() throws {
@@ -239,7 +257,8 @@ struct SweepCommandTests {
         }
         let table = SweepReport.table(s)
         #expect(table.hasPrefix("reflector-emu sweep: 4 grid points (2 distances × 1 channel × 1 SNR × 1 N_AP × 2 PCT transfers), 1 estimator, 6 seeds × 10 procedures per grid point, seed 1\n"))
-        #expect(table.split(separator: "\n").count == 6)
+        // The header, the column names, 4 rows, then the pooled block: its title, column names and 1 row.
+        #expect(table.split(separator: "\n").count == 9)
     }
 
     /// The chart: one panel per channel, a curve per estimator that gave distances.

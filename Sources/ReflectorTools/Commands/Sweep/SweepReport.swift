@@ -32,6 +32,17 @@ public enum SweepReport {
                 + pad(metres(row.p90), 9) + pad(metres(row.p99), 9) + pad(fixed(row.crlb, 4), 9)
                 + pad(row.rmseOverCRLB.map { fixed($0, 2) } ?? "-", 9) + "\n"
         }
+        // Each channel model over all its grid points.
+        out += "pooled over distances, SNRs, N_AP and PCT transfers:\n"
+        out += "channel".padding(toLength: width, withPad: " ", startingAt: 0) + "  estimator" + pad("with_dist", 12) + pad("rmse_m", 9)
+            + pad("bias_m", 9) + pad("p50_m", 9) + pad("p90_m", 9) + pad("p99_m", 9) + pad("x_crlb", 9) + "\n"
+        for row in s.pooledRows {
+            let bias = row.bias.map { ($0 >= 0 ? "+" : "") + fixed($0, 4) } ?? "-"
+            out += s.grid.spec.channels[row.cell].name.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+                + row.estimator.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)
+                + pad("\(row.estimated)/\(row.procedures)", 12) + pad(metres(row.rmse), 9) + pad(bias, 9) + pad(metres(row.p50), 9)
+                + pad(metres(row.p90), 9) + pad(metres(row.p99), 9) + pad(row.rmseOverCRLB.map { fixed($0, 2) } ?? "-", 9) + "\n"
+        }
         return out
     }
 

@@ -5,6 +5,8 @@ import RangingEstimation
 /// (seed index by seed index, each in procedure order: the order every run and every merge
 /// sums in, so equal inputs give equal bits).
 public struct SweepCellStatistics: Equatable, Sendable {
+    /// The grid point's index (`SweepGrid.cells`); for a channel's pooled row
+    /// (`SweepStatistics.pooledRows`), the channel's index in the spec.
     public var cell: Int
     public var estimator: EstimatorChoice
     /// Procedures run: seeds × procedures per realization.
@@ -103,6 +105,22 @@ public struct SweepStatistics: Sendable {
     public static func crlb(snrDB: Double, antennaPaths: Int) -> Double {
         CramerRaoBound.distanceStandardDeviation(frequencies: CramerRaoBound.allowedChannelFrequencies, snrDB: snrDB,
                                                  noise: .twoSided, paths: antennaPaths)
+    }
+
+    /// Per channel model (cell = the channel's index) and estimator, every procedure of the
+    /// channel's grid points pooled (`pooledErrors`): the figures a README quotes for a model
+    /// over a range of distances. The bound is the root mean square of its grid points' bounds,
+    /// so x_crlb stays the RMSE over what an efficient estimator would have on the same mix.
+    public var pooledRows: [SweepCellStatistics] {
+        var out: [SweepCellStatistics] = []
+        for (k, channel) in grid.spec.channels.enumerated() {
+            let cells = grid.cells.filter { $0.channel == channel }
+            let bound = (cells.reduce(0) { let b = Self.crlb(snrDB: $1.snrDB, antennaPaths: $1.antennaPaths); return $0 + b * b } / Double(max(1, cells.count))).squareRoot()
+            for (e, errors) in pooledErrors(channel: k).enumerated() {
+                out.append(SweepCellStatistics(cell: k, estimator: grid.spec.estimators[e], errors: errors, crlb: bound))
+            }
+        }
+        return out
     }
 
     /// The rows of channel `channel` (an index into the spec's channels) pooled per estimator:
