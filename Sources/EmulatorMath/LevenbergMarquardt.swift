@@ -1,34 +1,55 @@
-/// Levenberg–Marquardt for small dense nonlinear least squares: minimises ‖r(θ)‖² over n ≤ 32
-/// real parameters. Marquardt's scaling (damping on the diagonal of JᵀJ), a step accepted only
-/// when it lowers the sum of squares. All storage is the caller's or the stack's.
+/// Levenberg–Marquardt for small dense nonlinear least squares: minimises ‖r(θ)‖² over n ≤
+/// `maxParameters` real parameters. Marquardt's scaling (damping on the diagonal of JᵀJ), a step
+/// accepted only when it lowers the sum of squares (Marquardt 1963; Nocedal & Wright §10.3).
+/// All storage is the caller's or the stack's: an iteration allocates nothing.
 ///
 /// Two ways in: the problem fills the normal equations JᵀJ and Jᵀr itself (so a model whose
 /// Jacobian is sparse, such as many antenna paths sharing a few positions, accumulates only
-/// its non-zero products), or it fills residuals and a dense Jacobian and the routine forms
+/// its non-zero products, and one whose J is a few sums, such as TDoA's 3×3, forms it in the
+/// same pass as the cost), or it fills residuals and a dense Jacobian and the routine forms
 /// them.
 package enum LevenbergMarquardt {
+    /// The most parameters one problem may have (the stack buffers' size).
+    package static let maxParameters = 32
+
     package struct Result {
         /// ‖r‖² at the solution.
         package var cost: Double
-        /// Iterations taken.
+        /// Iterations taken (each solves the damped normal equations until a step is accepted,
+        /// at most eight times).
         package var iterations: Int
+        /// The stopping rule was met; false when the iterations ran out or no damping found a
+        /// lower cost (so a caller may try another start).
+        package var converged: Bool
     }
 
     /// `evaluate(θ, normal, gradient)` returns ‖r(θ)‖², or nil when θ is outside the model's
     /// domain; when `normal` and `gradient` are non-nil it also fills JᵀJ (n×n, both triangles)
     /// and Jᵀr (n). `theta` (n values) is updated in place; `normal` is left holding JᵀJ at the
-    /// solution, for the caller's covariance. Stops when a step lowers the cost by less than
-    /// `tolerance` of it or moves no parameter by more than `tolerance` of the largest.
+    /// solution, for the caller's covariance.
+    ///
+    /// Stops, converged, when a step moves no parameter by more than `tolerance` of the largest
+    /// (checked before the step is tried: a step that small cannot reliably lower the cost, and
+    /// at an exact minimum it would only be refused) or when an accepted step lowers the cost by
+    /// less than `tolerance` of it.
+    ///
+    /// `cheapJacobian`: the normal equations cost little more than ‖r‖² (one pass over the
+    /// data, as TDoA's sums). Every trial then fills them, and an accepted trial's are kept
+    /// instead of evaluating the model again at the accepted point. When they are dearer,
+    /// trials ask for the cost only and JᵀJ is formed once per accepted step.
     package static func minimize(_ theta: UnsafeMutablePointer<Double>, n: Int, iterations: Int = 30, tolerance: Double = 1e-10,
-                                 normal: UnsafeMutablePointer<Double>,
+                                 cheapJacobian: Bool = false, normal: UnsafeMutablePointer<Double>,
                                  normalEquations evaluate: (UnsafePointer<Double>, UnsafeMutablePointer<Double>?, UnsafeMutablePointer<Double>?) -> Double?) -> Result? {
-        precondition(n <= 32)
+        precondition(n <= maxParameters)
         return withUnsafeTemporaryAllocation(of: Double.self, capacity: 32 * 32 + 3 * 32) { buffer in
+            // `work` holds the damped matrix, which the solver destroys; afterwards it and
+            // `step` take a cheap trial's JᵀJ and Jᵀr.
             let work = buffer.baseAddress!
             let grad = work + 32 * 32, step = grad + 32, trial = step + 32
             guard var cost = evaluate(UnsafePointer(theta), normal, grad) else { return nil }
             var mu = 1e-3
             var taken = 0
+            var converged = false
             outer: for iteration in 0..<iterations {
                 taken = iteration + 1
                 for _ in 0..<8 {
@@ -44,18 +65,29 @@ package enum LevenbergMarquardt {
                         size = max(size, abs(step[a]))
                         scale = max(scale, abs(theta[a]))
                     }
-                    guard let trialCost = evaluate(UnsafePointer(trial), nil, nil), trialCost < cost else { mu *= 10; continue }
+                    if size <= tolerance * max(1, scale) {
+                        converged = true
+                        break outer
+                    }
+                    guard let trialCost = evaluate(UnsafePointer(trial), cheapJacobian ? work : nil, cheapJacobian ? step : nil),
+                          trialCost < cost else { mu *= 10; continue }
                     for a in 0..<n { theta[a] = trial[a] }
-                    let converged = cost - trialCost <= tolerance * cost || size <= tolerance * max(1, scale)
+                    converged = cost - trialCost <= tolerance * cost
                     mu = max(mu / 3, 1e-12)
-                    // JᵀJ at the accepted point (also when converged: the caller's covariance).
-                    cost = evaluate(UnsafePointer(theta), normal, grad) ?? trialCost
+                    if cheapJacobian {
+                        cost = trialCost
+                        for k in 0..<(n * n) { normal[k] = work[k] }
+                        for a in 0..<n { grad[a] = step[a] }
+                    } else {
+                        // JᵀJ at the accepted point (also when converged: the caller's covariance).
+                        cost = evaluate(UnsafePointer(theta), normal, grad) ?? trialCost
+                    }
                     if converged { break outer }
                     continue outer
                 }
                 break
             }
-            return Result(cost: cost, iterations: taken)
+            return Result(cost: cost, iterations: taken, converged: converged)
         }
     }
 
