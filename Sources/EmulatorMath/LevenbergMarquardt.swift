@@ -33,12 +33,16 @@ package enum LevenbergMarquardt {
     /// at an exact minimum it would only be refused) or when an accepted step lowers the cost by
     /// less than `tolerance` of it.
     ///
+    /// `dampingIncrease`: the factor the damping grows by when a step is refused (or the damped
+    /// system is singular); it shrinks by 3 when one is accepted. A smaller factor keeps steps
+    /// nearer Gauss–Newton's, which on a multimodal fit decides which local minimum is reached.
+    ///
     /// `cheapJacobian`: the normal equations cost little more than ‖r‖² (one pass over the
     /// data, as TDoA's sums). Every trial then fills them, and an accepted trial's are kept
     /// instead of evaluating the model again at the accepted point. When they are dearer,
     /// trials ask for the cost only and JᵀJ is formed once per accepted step.
     package static func minimize(_ theta: UnsafeMutablePointer<Double>, n: Int, iterations: Int = 30, tolerance: Double = 1e-10,
-                                 cheapJacobian: Bool = false, normal: UnsafeMutablePointer<Double>,
+                                 dampingIncrease: Double = 10, cheapJacobian: Bool = false, normal: UnsafeMutablePointer<Double>,
                                  normalEquations evaluate: (UnsafePointer<Double>, UnsafeMutablePointer<Double>?, UnsafeMutablePointer<Double>?) -> Double?) -> Result? {
         precondition(n <= maxParameters)
         return withUnsafeTemporaryAllocation(of: Double.self, capacity: 32 * 32 + 3 * 32) { buffer in
@@ -58,7 +62,7 @@ package enum LevenbergMarquardt {
                         work[a * n + a] += mu * max(normal[a * n + a], 1e-30)
                         step[a] = grad[a]
                     }
-                    guard SmallDenseSolver.solve(work, step, n: n) else { mu *= 10; continue }
+                    guard SmallDenseSolver.solve(work, step, n: n) else { mu *= dampingIncrease; continue }
                     var size = 0.0, scale = 0.0
                     for a in 0..<n {
                         trial[a] = theta[a] - step[a]
@@ -70,7 +74,7 @@ package enum LevenbergMarquardt {
                         break outer
                     }
                     guard let trialCost = evaluate(UnsafePointer(trial), cheapJacobian ? work : nil, cheapJacobian ? step : nil),
-                          trialCost < cost else { mu *= 10; continue }
+                          trialCost < cost else { mu *= dampingIncrease; continue }
                     for a in 0..<n { theta[a] = trial[a] }
                     converged = cost - trialCost <= tolerance * cost
                     mu = max(mu / 3, 1e-12)
@@ -94,11 +98,11 @@ package enum LevenbergMarquardt {
     /// The dense form: `evaluate(θ, r, J)` fills r (m values) and, when J is non-nil, J (m×n,
     /// row-major); it returns false when θ is outside the model's domain.
     package static func minimize(_ theta: UnsafeMutablePointer<Double>, n: Int, m: Int, iterations: Int = 30, tolerance: Double = 1e-10,
-                                 normal: UnsafeMutablePointer<Double>,
+                                 dampingIncrease: Double = 10, normal: UnsafeMutablePointer<Double>,
                                  _ evaluate: (UnsafePointer<Double>, UnsafeMutablePointer<Double>, UnsafeMutablePointer<Double>?) -> Bool) -> Result? {
         withUnsafeTemporaryAllocation(of: Double.self, capacity: m * n + m) { buffer in
             let jac = buffer.baseAddress!, res = jac + m * n
-            return minimize(theta, n: n, iterations: iterations, tolerance: tolerance, normal: normal) { t, normal, grad in
+            return minimize(theta, n: n, iterations: iterations, tolerance: tolerance, dampingIncrease: dampingIncrease, normal: normal) { t, normal, grad in
                 guard evaluate(t, res, normal == nil ? nil : jac) else { return nil }
                 var cost = 0.0
                 for i in 0..<m { cost += res[i] * res[i] }

@@ -6,7 +6,8 @@ import Testing
 /// (r = (10(y − x²), 1 − x), minimum (1, 1) from the classic start (−1.2, 1)); an exponential
 /// decay fitted to exact samples (its parameters recovered, JᵀJ left for the covariance); a
 /// domain the model refuses (the step is damped back inside); the stopping rule reported; the
-/// same fit with the normal equations filled at every trial (`cheapJacobian`).
+/// same fit with the normal equations filled at every trial (`cheapJacobian`); the damping's
+/// growth on refused steps (`dampingIncrease`).
 @Suite struct LevenbergMarquardtTests {
     /// Rosenbrock's valley from `start`: the parameters, JᵀJ left at the end, and the result.
     static func rosenbrock(from start: [Double], iterations: Int) throws -> (theta: [Double], normal: [Double], result: LevenbergMarquardt.Result) {
@@ -112,5 +113,24 @@ import Testing
         // JᵀJ at the solution either way (the caller's covariance).
         for (a, b) in zip(dear.normal, cheap.normal) { #expect(abs(a - b) <= 1e-9 * abs(a)) }
         #expect(cheap.withNormal == cheap.evaluations && cheap.evaluations < dear.evaluations, "\(cheap.evaluations) vs \(dear.evaluations)")
+    }
+
+    /// From 3 toward the minimum 0.2 of (x − 0.2)² with x < 0.5 refused: each trial is
+    /// 3 − 2.8/(1 + μ), so the refused trials show μ growing by `dampingIncrease` each time.
+    @Test(arguments: [4.0, 10.0]) func aRefusedStepGrowsTheDampingByTheGivenFactor(factor: Double) throws {
+        var theta: [Double] = [3]
+        var normal = [Double](repeating: 0, count: 1)
+        var trials: [Double] = []
+        _ = try #require(LevenbergMarquardt.minimize(&theta, n: 1, m: 1, dampingIncrease: factor, normal: &normal) { t, r, j in
+            if j == nil { trials.append(t[0]) }
+            guard t[0] >= 0.5 else { return false }
+            r[0] = t[0] - 0.2
+            j?[0] = 1
+            return true
+        })
+        let mu = trials.prefix { $0 < 0.5 }.map { 2.8 / (3 - $0) - 1 }
+        try #require(mu.count >= 3, "\(trials)")
+        #expect(abs(mu[0] - 1e-3) < 1e-9)
+        for (a, b) in zip(mu, mu.dropFirst()) { #expect(abs(b / a - factor) < 1e-6, "\(mu)") }
     }
 }
