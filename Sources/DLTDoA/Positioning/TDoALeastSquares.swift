@@ -1,9 +1,9 @@
 import EmulatorMath
 /// Weighted nonlinear least squares for TDoA on all groups at once, by Levenberg–Marquardt
-/// (reference §3.2): residuals f_i = (‖x − a_i‖ − ‖x − a_ref‖) − r_i, Jacobian rows
-/// u_i − u_ref, W = Q⁻¹ block diagonal with the exact inverse (I − 11ᵀ/(n+1))/σ² of
-/// Q = σ²(I + 11ᵀ) per group, step (JᵀWJ + λ diag JᵀWJ) δ = −JᵀWf. The sums are formed in one
-/// pass without matrices (see `TDoAMeasurementSet`), so an iteration allocates nothing.
+/// (reference §3.2; `LevenbergMarquardt`): residuals f_i = (‖x − a_i‖ − ‖x − a_ref‖) − r_i,
+/// Jacobian rows u_i − u_ref, W = Q⁻¹ block diagonal with the exact inverse (I − 11ᵀ/(n+1))/σ²
+/// of Q = σ²(I + 11ᵀ) per group, step (JᵀWJ + λ diag JᵀWJ) δ = −JᵀWf. The sums are formed in
+/// one pass without matrices (see `TDoAMeasurementSet`), so an iteration allocates nothing.
 ///
 /// NLOS / outlier rejection (reference §5): after a fit, when the cost fᵀWf exceeds the
 /// chi-square quantile of its degrees of freedom (`testProbability`), every anchor is left out
@@ -13,8 +13,10 @@ import EmulatorMath
 /// reference is handled like any anchor: leaving it out re-references its group (exact, the
 /// differences being of arrival times).
 public struct TDoALeastSquares: Sendable {
+    /// Levenberg–Marquardt iterations (each tries up to eight dampings until the cost falls).
     public var maxIterations: Int
-    /// Stop when a step is shorter than this, metres.
+    /// Converged when a step moves no coordinate by more than this times the largest coordinate
+    /// (in metres, at least 1), or an accepted step lowers the cost by less than this fraction.
     public var stepTolerance: Double
     public var rejectOutliers: Bool
     /// Confidence of the global and leave-one-out chi-square tests.
@@ -176,53 +178,48 @@ public struct TDoALeastSquares: Sendable {
         return f
     }
 
-    /// Levenberg–Marquardt on the active anchors of `set`.
+    /// Levenberg–Marquardt on the active anchors of `set`, through the normal-equations entry
+    /// point: `TDoAMeasurementSet.evaluate` gives the cost, JᵀWJ and JᵀWf in the same pass, so
+    /// every trial fills them (`cheapJacobian`) and an accepted one is not evaluated again. In
+    /// 2-D the unknowns are x and y alone (z held at the fixed height): the XY block of JᵀWJ, and
+    /// the covariance its inverse. Nil when the normal matrix is singular at the solution.
     func fit(_ set: inout TDoAMeasurementSet, from start: Vector3) -> Fit? {
-        let planar = set.fixedHeight != nil
         guard set.measurementCount >= set.dimension else { return nil }
-        var x = start
-        if let h = set.fixedHeight { x.z = h }
-        guard x.x.isFinite, x.y.isFinite, x.z.isFinite else { return nil }
-        var current = set.evaluate(at: x)
-        var lambda = 1e-3
-        var iterations = 0
-        var converged = false
-        while iterations < maxIterations {
-            iterations += 1
-            var a = current.normal
-            a.m00 *= 1 + lambda
-            a.m11 *= 1 + lambda
-            a.m22 *= 1 + lambda
-            let step: Vector3
-            if planar {
-                guard let inv = a.inverseOfXYBlock else { lambda *= 10; if lambda > 1e12 { break }; continue }
-                step = (inv * current.gradient) * -1
-            } else {
-                guard let inv = a.inverse else { lambda *= 10; if lambda > 1e12 { break }; continue }
-                step = (inv * current.gradient) * -1
-            }
-            if step.length < stepTolerance {
-                converged = true
-                break
-            }
-            let candidate = x + step
-            let next = set.evaluate(at: candidate)
-            if next.cost <= current.cost {
-                let decrease = current.cost - next.cost
-                x = candidate
-                current = next
-                lambda = max(lambda * 0.1, 1e-12)
-                if step.length < stepTolerance * 10 || decrease <= 1e-14 * max(next.cost, 1e-300) {
-                    converged = true
-                    break
+        let n = set.dimension
+        let z = set.fixedHeight ?? start.z
+        guard start.x.isFinite, start.y.isFinite, z.isFinite else { return nil }
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 3 + 9) { buffer -> Fit? in
+            let theta = buffer.baseAddress!, normal = theta + 3
+            theta[0] = start.x
+            theta[1] = start.y
+            theta[2] = z
+            let result = LevenbergMarquardt.minimize(theta, n: n, iterations: maxIterations, tolerance: stepTolerance, cheapJacobian: true,
+                                                     normal: normal) { t, normal, gradient in
+                let e = set.evaluate(at: Vector3(t[0], t[1], n == 3 ? t[2] : z))
+                guard e.cost.isFinite else { return nil }
+                if let normal, let gradient {
+                    let h = e.normal
+                    if n == 3 {
+                        normal[0] = h.m00; normal[1] = h.m01; normal[2] = h.m02
+                        normal[3] = h.m10; normal[4] = h.m11; normal[5] = h.m12
+                        normal[6] = h.m20; normal[7] = h.m21; normal[8] = h.m22
+                    } else {
+                        normal[0] = h.m00; normal[1] = h.m01
+                        normal[2] = h.m10; normal[3] = h.m11
+                    }
+                    gradient[0] = e.gradient.x
+                    gradient[1] = e.gradient.y
+                    if n == 3 { gradient[2] = e.gradient.z }
                 }
-            } else {
-                lambda *= 10
-                if lambda > 1e12 { break }
+                return e.cost
             }
+            guard let result else { return nil }
+            let covariance = n == 3
+                ? Matrix3(normal[0], normal[1], normal[2], normal[3], normal[4], normal[5], normal[6], normal[7], normal[8]).inverse
+                : Matrix3(normal[0], normal[1], 0, normal[2], normal[3], 0, 0, 0, 0).inverseOfXYBlock
+            guard let covariance else { return nil }
+            return Fit(position: Vector3(theta[0], theta[1], theta[2]), covariance: covariance, cost: result.cost,
+                       iterations: result.iterations, converged: result.converged)
         }
-        let h = current.normal
-        guard let cov = planar ? h.inverseOfXYBlock : h.inverse else { return nil }
-        return Fit(position: x, covariance: cov, cost: current.cost, iterations: iterations, converged: converged)
     }
 }
