@@ -75,12 +75,11 @@ public struct MultipathFitEstimator: DistanceEstimator {
     /// σ̂ (metres) at which the quality's fit factor is 1/e.
     public var qualityScale: Double
     public var minimumChannels: Int
-    /// How far after the periodogram's earliest significant peak a fit's first path may lie
-    /// before it is taken to have missed the first path, metres: half the one-way resolution
-    /// c/(2B) of 74 MHz.
-    static let missedPathMargin = 1.0
     /// The one-way resolution c/2B of the 74 MHz the CS channels span, metres.
     static let resolution = Ranging.speedOfLight / (2 * 74e6)
+    /// How far after the periodogram's earliest significant peak a fit's first path may lie
+    /// before it is taken to have missed the first path: half a resolution cell, about 1 m.
+    static let missedPathMargin = resolution / 2
     /// Required by `DistanceEstimator`; unused, as the fit takes all antenna paths jointly.
     public var combining: PathCombining
 
@@ -104,47 +103,47 @@ public struct MultipathFitEstimator: DistanceEstimator {
         guard let data = MultipathObservations(tones, minimumChannels: minimumChannels) else { return nil }
         var fitter = MultipathFitter(data: data, maxExcess: maxExcess, significance: significance)
         let n = Double(2 * data.toneCount)
+        // Real parameters: the positions, and per antenna path β₀² and the ratios β_l/β₀.
+        func parameters(_ order: Int) -> Double { Double(order + 2 * data.pathCount * order) }
         // The penalty in units of ln n: each amplitude's real part 1, each position 3 (see the type).
-        func parameters(_ order: Int) -> Double { Double(3 * order + 2 * data.pathCount * order) }
-        func bic(_ f: MultipathFit) -> Double { n * log(max(f.cost, 1e-300)) + parameters(f.order) * log(n) }
-        // The cost an order must reach to beat the best BIC so far.
-        func worth(_ order: Int, _ best: Double) -> Double { exp((best - parameters(order) * log(n)) / n) }
+        func penalty(_ order: Int) -> Double { (parameters(order) + Double(2 * order)) * log(n) }
+        func mdl(_ f: MultipathFit) -> Double { n * log(max(f.cost, 1e-300)) + penalty(f.order) }
+        // The cost an order must reach to beat the best MDL so far.
+        func worth(_ order: Int, _ best: Double) -> Double { exp((best - penalty(order)) / n) }
         let one = fitter.fitOnePath()
-        // The order with the lowest BIC whose first path is placed: a reflection's model whose
+        // The order with the lowest MDL whose first path is placed: a reflection's model whose
         // first path it cannot place (σ̂ beyond half a metre, weaker than a later path, or
         // components cancelling) splits noise, not paths. Every fit made is kept as a rival.
         var chosen = one
-        var bestBIC = bic(one)
-        var rivals: [MultipathFit] = []
+        var bestMDL = mdl(one)
+        var rivals: [MultipathFit] = [one]
         func consider(_ f: MultipathFit) -> Bool {
             rivals.append(f)
             let placed = f.firstPathIsSignificant && !f.isDegenerate && f.standardDeviation < 0.5
-            guard placed, bic(f) < bestBIC else { return false }
-
-            bestBIC = bic(f)
+            guard placed, mdl(f) < bestMDL else { return false }
+            bestMDL = mdl(f)
             chosen = f
             return true
         }
         // A third path is looked for only where a second one was taken.
-        if maxPaths >= 2, let two = fitter.fitTwoPaths(around: one, worthBelow: worth(2, bestBIC)), consider(two),
-           maxPaths >= 3, let three = fitter.fitThreePaths(from: two, worthBelow: worth(3, bestBIC)) {
+        if maxPaths >= 2, let two = fitter.fitTwoPaths(around: one, worthBelow: worth(2, bestMDL)), consider(two),
+           maxPaths >= 3, let three = fitter.fitThreePaths(from: two, worthBelow: worth(3, bestMDL)) {
             _ = consider(three)
         }
         // A first path the fit missed: significant energy it leaves unexplained more than half a
         // resolution cell (c/4B ≈ 1 m) before its first path means the model spent its paths on
         // later, stronger ones (dense multipath); the first path is then placed at that energy.
         if let early = fitter.missedFirstPath(by: chosen, margin: Self.missedPathMargin) {
-            rivals.append(chosen)
             chosen = fitter.fitFrom(earliest: early, after: chosen)
         }
         // Tones the fit cannot use (not finite, or beyond Double's range) give no distance.
         guard chosen.distance.isFinite, chosen.cost.isFinite else { return nil }
         // The uncertainty: the chosen fit's own σ̂, and how far the rivals the data support
-        // nearly as well or better (weight e^{−ΔBIC/2}, at most 1) put the first path.
+        // nearly as well or better (weight e^{−ΔMDL/2}, at most 1) put the first path.
         var variance = chosen.standardDeviation * chosen.standardDeviation
-        let chosenBIC = bic(chosen)
+        let chosenMDL = mdl(chosen)
         for r in rivals where r.cost.isFinite && r.distance.isFinite {
-            let weight = min(1, exp(-(bic(r) - chosenBIC) / 2))
+            let weight = min(1, exp(-(mdl(r) - chosenMDL) / 2))
             let gap = Ranging.circularDifference(r.distance, chosen.distance)
             variance += weight * gap * gap
         }

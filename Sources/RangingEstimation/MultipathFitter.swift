@@ -157,14 +157,7 @@ struct MultipathFitter {
     /// One path: the periodogram's peak, polished.
     mutating func fitOnePath() -> MultipathFit {
         computeProfile()
-        var best = 0
-        for i in 1..<profile.count where profile[i] > profile[best] { best = i }
-        // Parabolic interpolation of the peak, then the refinement.
-        let n = profile.count
-        let l = profile[(best + n - 1) % n], c = profile[best], r = profile[(best + 1) % n]
-        let den = l - 2 * c + r
-        let offset = den < 0 ? max(-0.5, min(0.5, 0.5 * (l - r) / den)) : 0
-        return refine(MultipathFit(order: 1, parameters: [(Double(best) + offset) * binMetres, 0, 0]))
+        return refine(MultipathFit(order: 1, parameters: [Self.interpolatedBin(profile, profileMaximum) * binMetres, 0, 0]))
     }
 
     /// Two paths. The starts come from the one-way tones (`oneWayTones`): for one-way paths
@@ -209,7 +202,7 @@ struct MultipathFitter {
                 }
             }
         }
-        var seeded: [(MultipathFit, InlineArray<12, Complex>)] = []
+        var seeded: [(MultipathFit, InlineArray<12, Complex>?)] = []
         for start in starts.fits {
             var a = [Complex](repeating: .zero, count: 2 * paths)
             h.withUnsafeBufferPointer { hv in
@@ -225,7 +218,7 @@ struct MultipathFitter {
             }
             seeded.append((start, initial))
         }
-        return race(seeded.map { ($0.0, $0.1) } + roundTrip.fits.map { ($0, nil) }, worthBelow: worthBelow)
+        return race(seeded + roundTrip.fits.map { ($0, nil) }, worthBelow: worthBelow)
     }
 
     /// Whether some antenna path has a tone whose power is under 5 % of the path's mean: a
@@ -308,8 +301,9 @@ struct MultipathFitter {
         var best: MultipathFit?
         for heat in heats where heat.cost < Self.hopelessFactor * worthBelow {
             let final = heat.iterations < Self.heatIterations ? heat : refine(heat, initial: heat.gains)
-            guard final.cost.isFinite else { continue }
-            if let b = best, b.isDegenerate == final.isDegenerate ? b.cost <= final.cost : !b.isDegenerate { continue }
+            // A sound fit beats any degenerate one; among alike, the lower cost.
+            func rank(_ f: MultipathFit) -> (Int, Double) { (f.isDegenerate ? 1 : 0, f.cost) }
+            guard final.cost.isFinite, best.map({ rank(final) < rank($0) }) ?? true else { continue }
             best = final
         }
         return best
@@ -527,25 +521,22 @@ struct MultipathFitter {
     /// whose magnitude is at least `threshold` × the maximum's: Nordic `cs_de`'s first-path
     /// rule, reference estimation.md §1.1), when it lies more than `margin` before the fit's
     /// first path and the fit leaves that energy unexplained (the residual's periodogram there
-    /// still reaches the threshold, so a sidelobe of the fitted paths is not taken for a path).
+    /// still reaches half the threshold's magnitude, so a sidelobe of the fitted paths is not
+    /// taken for a path).
     /// In z the earliest component is the first path's own, at d₀, whatever the later paths'
     /// cross terms.
     func missedFirstPath(by fit: MultipathFit, threshold: Double = 0.4, window: Double = 30, margin: Double) -> Double? {
         let n = profile.count
-        var top = 0
-        for i in 1..<n where profile[i] > profile[top] { top = i }
+        let top = profileMaximum
         @inline(__always) func at(_ power: [Double], _ i: Int) -> Double { power[((i % n) + n) % n] }
         let floor = threshold * threshold * profile[top]
         var peak = top
         for i in (top - min(n / 2, Int(window / binMetres)))...top
         where at(profile, i) >= floor && at(profile, i) > at(profile, i - 1) && at(profile, i) >= at(profile, i + 1) {
-            peak = i
+            peak = (i + n) % n
             break
         }
-        let l = at(profile, peak - 1), c = at(profile, peak), r = at(profile, peak + 1)
-        let den = l - 2 * c + r
-        let offset = den < 0 ? max(-0.5, min(0.5, 0.5 * (l - r) / den)) : 0
-        let early = (Double(peak) + offset) * binMetres
+        let early = Self.interpolatedBin(profile, peak) * binMetres
         guard Ranging.circularDifference(fit.distance, early) > margin else { return nil }
         let residual = residualProfile(of: fit)
         guard max(at(residual, peak - 1), at(residual, peak), at(residual, peak + 1)) >= floor / 4 else { return nil }
@@ -625,11 +616,25 @@ struct MultipathFitter {
         for i in 0..<n {
             let l = power[(i + n - 1) % n], c = power[i], r = power[(i + 1) % n]
             guard c >= l, c > r, c >= 0.05 * top else { continue }
-            let den = l - 2 * c + r
-            let offset = den < 0 ? max(-0.5, min(0.5, 0.5 * (l - r) / den)) : 0
-            found.append(((Double(i) + offset) * binMetres, c))
+            found.append((Self.interpolatedBin(power, i) * binMetres, c))
         }
         return found.sorted { $0.1 > $1.1 }.prefix(limit).map(\.0)
+    }
+
+    /// The bin of the periodogram's maximum.
+    private var profileMaximum: Int {
+        var top = 0
+        for i in 1..<profile.count where profile[i] > profile[top] { top = i }
+        return top
+    }
+
+    /// Bin `i` of a circular `power` profile moved to its parabola's vertex through the
+    /// neighbours (at most half a bin either way; unmoved where the three do not curve down).
+    private static func interpolatedBin(_ power: [Double], _ i: Int) -> Double {
+        let n = power.count
+        let l = power[(i + n - 1) % n], c = power[i], r = power[(i + 1) % n]
+        let den = l - 2 * c + r
+        return Double(i) + (den < 0 ? max(-0.5, min(0.5, 0.5 * (l - r) / den)) : 0)
     }
 
     private func profilePeaks(limit: Int) -> [Double] { peaks(of: profile, limit: limit) }

@@ -36,7 +36,7 @@ public enum TwoPathBound {
             let h2 = h * h
             let dPhase = Complex(0, -half * x)
             // ∂z/∂(d₀, Δ, Re g, Im g, Re r, Im r).
-            let d: [Complex] = [
+            let d: InlineArray<6, Complex> = [
                 h2 * dPhase * 2,
                 h * 2 * reflection * e * dPhase,
                 h2,

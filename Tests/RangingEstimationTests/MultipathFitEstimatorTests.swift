@@ -152,8 +152,8 @@ import Testing
     /// The quality's rule, on four families it was not tuned on: **an estimate with quality ≥ 0.5
     /// is within 0.15 m nine times in ten and within 0.3 m 99 times in 100**, whatever the
     /// channel; in a room of more paths than the model has (dense) almost none reach 0.5, and
-    /// where reflections are resolvable most do. Measured: P90 0.085 / 0.127 / 0.045 m for
-    /// light / short reflections / two-ray with 57 / 45 / 85 % kept; dense 0 of 150.
+    /// where reflections are resolvable most do. Measured: P90 0.078 / 0.120 / 0.042 m for
+    /// light / short reflections / two-ray with 60 / 42 / 87 % kept; dense 0 of 150.
     @Test func qualityPredictsTheError() {
         for (name, family) in [("light", Self.scored.light), ("short reflection", Self.scored.small), ("two-ray", Self.scored.twoRay), ("dense", Self.scored.dense)] {
             let kept = family.errors(quality: 0.5)

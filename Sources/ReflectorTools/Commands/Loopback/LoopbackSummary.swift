@@ -34,6 +34,7 @@ struct LoopbackSummary {
         crlb = CramerRaoBound.distanceStandardDeviation(frequencies: CramerRaoBound.allowedChannelFrequencies, snrDB: snrDB,
                                                         noise: .twoSided, paths: antennaPaths)
         if case let .twoRay(excess, amplitude, phase) = channel, amplitude > 0 {
+            // A fixed phase: the 90th percentile of |N(0, σ²)|, 1.6449σ.
             let bound = phase.map { φ in
                 1.6449 * TwoPathBound.distanceStandardDeviation(snrDB: snrDB, excess: excess, reflection: Complex(phase: φ) * amplitude)
             } ?? TwoPathBound.errorQuantile(0.9, snrDB: snrDB, excess: excess, amplitude: amplitude)
