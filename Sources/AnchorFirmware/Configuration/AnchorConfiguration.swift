@@ -28,6 +28,9 @@ public struct AnchorConfiguration: Equatable, Sendable {
     /// gets arrival-time differences from TX and RX timestamps alone, which is all iOS gives an
     /// app. Off: local time bases, and the receiver needs the reply times.
     public var commonTimeBase: Bool
+    /// Where block timing comes from across clusters: nil for a standalone cluster (no hop
+    /// count in the Poll; the caller starts blocks), else the reference or a bridge.
+    public var timeReference: TimeReferenceRole?
 
     /// RCTU per RSTU: 416 chips · 128.
     public static let ticksPerRSTU: Int64 = 416 * 128
@@ -43,7 +46,8 @@ public struct AnchorConfiguration: Equatable, Sendable {
         sessionID: UInt32, shortAddress: UInt16, channel: UWBChannel = .channel9,
         coordinates: AnchorCoordinates, rangingMethod: RangingMethod = .doubleSided,
         rounds: [RoundAssignment], slotDurationRSTU: UInt32 = 1200, slotsPerRound: UInt8 = 10,
-        blockDurationMilliseconds: UInt32 = 200, txAntennaDelayTicks: UInt32 = 16_400, commonTimeBase: Bool = true
+        blockDurationMilliseconds: UInt32 = 200, txAntennaDelayTicks: UInt32 = 16_400, commonTimeBase: Bool = true,
+        timeReference: TimeReferenceRole? = nil
     ) {
         self.sessionID = sessionID
         self.shortAddress = shortAddress
@@ -56,6 +60,7 @@ public struct AnchorConfiguration: Equatable, Sendable {
         self.blockDurationMilliseconds = blockDurationMilliseconds
         self.txAntennaDelayTicks = txAntennaDelayTicks
         self.commonTimeBase = commonTimeBase
+        self.timeReference = timeReference
     }
 
     /// One slot in RCTU.
@@ -84,7 +89,8 @@ public struct AnchorConfiguration: Equatable, Sendable {
     /// the rule "one initiator and multiple responders" holds per round, which one anchor's
     /// configuration can check only as one role per round. Rounds must fit the block and the 33
     /// active rounds; an initiator round needs the Poll, one slot per responder and, with DS-TWR,
-    /// the Final within `slotsPerRound`.
+    /// the Final within `slotsPerRound`. A bridge must respond in its parent round and send
+    /// common-time-base timestamps (its Polls carry the chained time base).
     public func validated() throws(AnchorConfigurationError) -> AnchorConfiguration {
         if shortAddress == 0xFFFF { throw .broadcastAddress }
         if slotDurationRSTU < 1200 { throw .slotTooShort(rstu: slotDurationRSTU, minimum: 1200) }
@@ -138,6 +144,12 @@ public struct AnchorConfiguration: Equatable, Sendable {
                     throw .roundTooShort(round: round, slotsNeeded: needed, slotsPerRound: slotsPerRound)
                 }
             }
+        }
+        if case let .bridge(parent)? = timeReference {
+            guard rounds.contains(where: { if case .responder(parent, _) = $0 { true } else { false } }) else {
+                throw .bridgeParentNotResponded(round: parent)
+            }
+            if !commonTimeBase { throw .bridgeWithoutCommonTimeBase }
         }
         return self
     }

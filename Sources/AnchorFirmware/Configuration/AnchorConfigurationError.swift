@@ -16,6 +16,9 @@ public enum AnchorConfigurationError: Error, Equatable, Sendable, CustomStringCo
     case slotListLength(round: UInt8, slots: Int, responders: Int)
     case slotInvalid(round: UInt8, slot: UInt8)
     case roundTooShort(round: UInt8, slotsNeeded: Int, slotsPerRound: UInt8)
+    /// A bridge's parent round is not one it responds in: it would never hear the parent's Poll.
+    case bridgeParentNotResponded(round: UInt8)
+    case bridgeWithoutCommonTimeBase
 
     public var description: String {
         switch self {
@@ -47,6 +50,10 @@ public enum AnchorConfigurationError: Error, Equatable, Sendable, CustomStringCo
             "round \(round): responder slot \(slot) is slot 0 (the Poll's) or used twice"
         case let .roundTooShort(round, needed, perRound):
             "round \(round) needs \(needed) slots but a round has \(perRound)"
+        case let .bridgeParentNotResponded(round):
+            "bridge to parent round \(round): the anchor does not respond in round \(round); add it as a responder there"
+        case .bridgeWithoutCommonTimeBase:
+            "a bridge passes on the common time base: set commonTimeBase"
         }
     }
 }

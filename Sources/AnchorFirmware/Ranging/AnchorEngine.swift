@@ -9,9 +9,16 @@
 /// Every TX time is requested at the slot boundary, rounded up to 512 ticks and moved by the TX
 /// antenna delay (`DelayedTransmission`), and the frame carries exactly that RMARKER time.
 ///
+/// Across clusters (`configuration.timeReference`), a `BlockSynchronizer` says when blocks start
+/// and maps local to common time: the caller starts the reference's first block, then asks
+/// `nextBlockStart` and calls `startNextBlock()` there; a bridge starts none until its parent's
+/// Polls have synchronised it. Polls then carry the hop count, and every TX timestamp is in the
+/// reference's time base.
+///
 /// Decision: the Poll and Response carry the anchor's location every time (a tag that joins late
-/// needs it in every round), no hop count and no active-round list; the Response's ToF field is
-/// always present with DS-TWR, 0 until a first Final has been heard.
+/// needs it in every round), the Poll a hop count only with a time reference role, and no
+/// active-round list; the Response's ToF field is always present with DS-TWR, 0 until a first
+/// Final has been heard.
 public struct AnchorEngine: Sendable {
     public let configuration: AnchorConfiguration
     /// Index of the current block (the initiator's; a responder echoes the Poll's).
@@ -21,9 +28,12 @@ public struct AnchorEngine: Sendable {
     var epoch = UWBTimestamp(ticks: 0)
     var initiatorRounds: [InitiatorRoundState] = []
     var responderRounds: [ResponderRoundState] = []
+    /// Block timing and common time base across clusters; nil for a standalone cluster.
+    public private(set) var synchronizer: BlockSynchronizer?
 
     public init(configuration: AnchorConfiguration) {
         self.configuration = configuration
+        synchronizer = configuration.timeReference.map { BlockSynchronizer(role: $0, configuration: configuration) }
         for assignment in configuration.rounds {
             switch assignment {
             case let .initiator(round, responders, slots):
@@ -43,6 +53,7 @@ public struct AnchorEngine: Sendable {
     /// Starts block `index` at local time `start`: schedules the Poll (and Final) of every round
     /// this anchor initiates. Frames still pending from the previous block are dropped.
     public mutating func startBlock(index: UInt16, at start: UWBTimestamp) {
+        synchronizer?.blockStarted(index: index, at: start)
         blockIndex = index
         epoch = start
         pending.removeAll { $0.kind != .response }
@@ -59,6 +70,24 @@ public struct AnchorEngine: Sendable {
                 pending.append(PendingTransmission(kind: .final, round: state.round, time: rmarker(finalStart)))
             }
         }
+    }
+
+    /// Hops from the reference (0xFF unsynchronised); nil without a time reference role.
+    public var hopCount: UInt8? { synchronizer?.hopCount }
+
+    /// Index and local start of the next block this anchor starts itself (reference or
+    /// synchronised bridge), nil otherwise.
+    public var nextBlockStart: (index: UInt16, time: UWBTimestamp)? { synchronizer?.nextBlockStart }
+
+    /// Starts the block `nextBlockStart` announced; false (and unsynchronised) when a bridge
+    /// has not heard its parent within the holdover, or when there is none.
+    @discardableResult
+    public mutating func startNextBlock() -> Bool {
+        guard var s = synchronizer, let next = s.nextBlockStart else { return false }
+        let allowed = s.mayStartBlock(at: next.time)
+        synchronizer = s
+        if allowed { startBlock(index: next.index, at: next.time) }
+        return allowed
     }
 
     /// Index in `pending` of the earliest transmission.
@@ -83,6 +112,11 @@ public struct AnchorEngine: Sendable {
         var block = blockIndex
         // Poll and Final are in the initiator's own clock, which is the common time base.
         var commonBase = configuration.commonTimeBase && next.kind != .response
+        var tx = next.time
+        if next.kind != .response, let s = synchronizer {
+            if let base = s.timeBase { tx = base.common(at: next.time) } else { commonBase = false }
+        }
+        if !configuration.commonTimeBase { tx = next.time }
         switch next.kind {
         case .poll:
             guard let i = initiatorRounds.firstIndex(where: { $0.round == next.round }) else { return nil }
@@ -96,8 +130,8 @@ public struct AnchorEngine: Sendable {
                     timeOfFlightTicks: doubleSided ? nil : state.singleSidedToF[k]))
             }
             block = state.blockIndex
-            message = .poll(DTPoll(txTimestamp: next.time, finalFollows: doubleSided, responders: entries,
-                                   location: configuration.coordinates))
+            message = .poll(DTPoll(txTimestamp: tx, finalFollows: doubleSided, responders: entries,
+                                   hopCount: synchronizer?.hopCount, location: configuration.coordinates))
         case .final:
             guard let state = initiatorRounds.first(where: { $0.round == next.round }) else { return nil }
             var replies: [DTReplyTimeEntry] = []
@@ -107,14 +141,13 @@ public struct AnchorEngine: Sendable {
                                                 replyTimeTicks: UInt32(truncatingIfNeeded: next.time.ticks(since: rx))))
             }
             block = state.blockIndex
-            message = .final(DTFinal(txTimestamp: next.time, replyTimes: replies))
+            message = .final(DTFinal(txTimestamp: tx, replyTimes: replies))
         case .response:
             guard let i = responderRounds.firstIndex(where: { $0.round == next.round }),
                   let pollRx = responderRounds[i].pollRx else { return nil }
             responderRounds[i].responseTx = next.time
             let state = responderRounds[i]
             block = state.blockIndex ?? blockIndex
-            var tx = next.time
             if configuration.commonTimeBase, let common = commonTime(of: next.time, state) {
                 tx = common
                 commonBase = true
@@ -130,28 +163,39 @@ public struct AnchorEngine: Sendable {
         return (next.time, frame.encode())
     }
 
-    /// A Response's TX time `tx` (local) in the initiator's time base (Qorvo's `fira_time_sync`):
-    /// the Poll left at pollTx (initiator clock), reached this anchor ToF later, and the reply
-    /// took (tx − pollRx)/β initiator ticks. ToF from the two anchors' surveyed positions when
-    /// both are relative coordinates, else from the last DS-TWR exchange; nil without either.
+    /// A Response's TX time `tx` (local) in the Poll's time base (Qorvo's `fira_time_sync`):
+    /// the Poll left at pollTx, reached this anchor ToF later, and the reply took
+    /// (tx − pollRx)/β ticks of that base. Nil without a ToF or a rate.
     func commonTime(of tx: UWBTimestamp, _ state: ResponderRoundState) -> UWBTimestamp? {
-        guard let pollTx = state.pollTx, let pollRx = state.pollRx else { return nil }
-        let tof: Int64
+        guard let pollTx = state.pollTx, let pollRx = state.pollRx, let beta = state.responderTicksPerPollTick,
+              let tof = timeOfFlight(state) else { return nil }
+        let reply = Double(tx.ticks(since: pollRx)) / beta
+        return pollTx.advanced(by: tof + Int64(reply.rounded()))
+    }
+
+    /// The ToF from this round's initiator, ticks: from the two anchors' surveyed positions when
+    /// both are relative coordinates, else from the last DS-TWR exchange; nil without either.
+    func timeOfFlight(_ state: ResponderRoundState) -> Int64? {
         if case let .relative(x0, y0, z0)? = state.initiatorLocation, case let .relative(x1, y1, z1) = configuration.coordinates {
             let (dx, dy, dz) = (Double(x1) - Double(x0), Double(y1) - Double(y0), Double(z1) - Double(z0))
             let metres = (dx * dx + dy * dy + dz * dz).squareRoot() / 1000
-            tof = Int64((metres / Self.speedOfLight * UWBTimestamp.ticksPerSecond).rounded())
-        } else if state.timeOfFlight > 0 {
-            tof = Int64(state.timeOfFlight)
-        } else {
-            return nil
+            return Int64((metres / Self.speedOfLight * UWBTimestamp.ticksPerSecond).rounded())
         }
-        let reply = Double(tx.ticks(since: pollRx)) / state.responderTicksPerInitiatorTick
-        return pollTx.advanced(by: tof + Int64(reply.rounded()))
+        return state.timeOfFlight > 0 ? Int64(state.timeOfFlight) : nil
     }
 
     /// m/s.
     static let speedOfLight = 299_792_458.0
+
+    /// Responder ticks per tick of a chained Poll time base, from the previous Poll of the
+    /// round to this one (a few blocks apart at most); nil without a plausible previous Poll.
+    static func pollIntervalRatio(from state: ResponderRoundState, to tx: UWBTimestamp, at rx: UWBTimestamp) -> Double? {
+        guard let previousTx = state.pollTx, let previousRx = state.pollRx else { return nil }
+        let local = rx.ticks(since: previousRx), common = tx.ticks(since: previousTx)
+        guard local > 0, common > 0, local < 1 << 37 else { return nil }
+        let ratio = Double(local) / Double(common)
+        return abs(ratio - 1) < 1e-4 ? ratio : nil
+    }
 
     /// Handles a frame received at local time `rx`. `carrierFrequencyOffsetPPM` is the radio's
     /// measure of the sender's frequency relative to this anchor's,
@@ -199,14 +243,24 @@ public struct AnchorEngine: Sendable {
                 return .ignored(.notListed)
             }
             let slot = Int(poll.responders[k].slotIndex ?? UInt8(k + 1))
+            let cfoBeta = 1 / (1 + ppm * 1e-6)
+            var beta: Double? = cfoBeta
+            if (poll.hopCount ?? BlockSynchronizer.referenceHopCount) != BlockSynchronizer.referenceHopCount {
+                beta = Self.pollIntervalRatio(from: state, to: poll.txTimestamp, at: rx)
+            }
+            responderRounds[i].responderTicksPerPollTick = beta
+            responderRounds[i].initiatorTicksPerPollTick = beta.map { $0 / cfoBeta } ?? 1
             responderRounds[i].blockIndex = frame.blockIndex
             responderRounds[i].pollTx = poll.txTimestamp
             responderRounds[i].pollRx = rx
             responderRounds[i].responseTx = nil
             responderRounds[i].finalFollows = poll.finalFollows
             responderRounds[i].cfoQ610 = ClockFrequencyOffset.q610(initiatorOffsetPPM: ppm)
-            responderRounds[i].responderTicksPerInitiatorTick = 1 / (1 + ppm * 1e-6)
             responderRounds[i].initiatorLocation = poll.location
+            if frame.commonTimeBase, let tof = timeOfFlight(responderRounds[i]) {
+                synchronizer?.receivedPoll(round: state.round, tx: poll.txTimestamp, hopCount: poll.hopCount,
+                                           blockIndex: frame.blockIndex, at: rx, timeOfFlightTicks: tof)
+            }
             pending.removeAll { $0.kind == .response && $0.round == state.round }
             if pending.isEmpty { epoch = rx }
             let time = rmarker(rx.advanced(by: Int64(slot) * configuration.slotTicks))
@@ -219,7 +273,9 @@ public struct AnchorEngine: Sendable {
                 return .ignored(.notListed)
             }
             let da = Int64(entry.replyTimeTicks)
-            let ra = final.txTimestamp.ticks(since: pollTx) - da
+            var ra = final.txTimestamp.ticks(since: pollTx)
+            if state.initiatorTicksPerPollTick != 1 { ra = Int64((Double(ra) * state.initiatorTicksPerPollTick).rounded()) }
+            ra -= da
             let tof = TwoWayRanging.doubleSidedTimeOfFlight(
                 ra: ra, rb: rx.ticks(since: responseTx), da: da, db: responseTx.ticks(since: pollRx))
             let field = TwoWayRanging.field(tof)

@@ -8,9 +8,14 @@ struct ResponderRoundState: Sendable {
     var pollTx: UWBTimestamp?
     var pollRx: UWBTimestamp?
     var cfoQ610: Int16 = 0
-    /// β, responder ticks per initiator tick, as measured on the Poll (unquantized, for the
-    /// common time base: the Q6.10 field saturates at ±32 ppm).
-    var responderTicksPerInitiatorTick = 1.0
+    /// Responder ticks per tick of the Poll's time base, for the common time base: from the
+    /// Poll's CFO (unquantized: the Q6.10 field saturates at ±32 ppm) when the initiator's own
+    /// crystal is that base (no hop count, or hop 0); from two successive Polls when its
+    /// timestamps are chained from a reference (hop ≥ 1); nil until both are heard.
+    var responderTicksPerPollTick: Double? = 1
+    /// Initiator ticks per tick of the Poll's time base (1 unless chained): turns a Poll-to-Final
+    /// interval in common ticks back into the initiator's own, for DS-TWR.
+    var initiatorTicksPerPollTick = 1.0
     /// Where the initiator says it is (from its Poll).
     var initiatorLocation: AnchorCoordinates?
     var finalFollows = true
