@@ -33,7 +33,8 @@ public final class DLTDOASession {
     public private(set) var discoveryTime: Double?
     public private(set) var reader: DLTDOAMeasurementReader?
 
-    private var air: DLTDOAAir
+    /// The simulated world the phone is in (for a simulation's bookkeeping, not an app's).
+    public private(set) var air: DLTDOAAir
     private var startTime = 0.0
 
     public init(air: DLTDOAAir, supportsDLTDOAMeasurement: Bool = true, locationAuthorization: LocationAuthorization = .whenInUse) {

@@ -18,9 +18,13 @@ public struct DLTDOADeployment: Sendable, Equatable {
         public var clockDriftPPMPerSecond: Double
         /// The counter's reading at time 0 (nil: drawn from the seed).
         public var clockOffsetTicks: UInt64?
+        /// For a cluster's initiator: the cluster whose round it also responds in and whose Polls
+        /// give it the block start and common time base (a bridging anchor, FiRa's hop count
+        /// + 1); nil: it is a time reference (hop 0) and starts blocks on its own crystal.
+        public var parentCluster: UInt8?
 
         public init(address: UInt16, position: Vector3, networkIdentifier: UInt32, cluster: UInt8, isInitiator: Bool,
-                    clockPPM: Double = 0, clockDriftPPMPerSecond: Double = 0, clockOffsetTicks: UInt64? = nil) {
+                    clockPPM: Double = 0, clockDriftPPMPerSecond: Double = 0, clockOffsetTicks: UInt64? = nil, parentCluster: UInt8? = nil) {
             self.address = address
             self.position = position
             self.networkIdentifier = networkIdentifier
@@ -29,6 +33,7 @@ public struct DLTDOADeployment: Sendable, Equatable {
             self.clockPPM = clockPPM
             self.clockDriftPPMPerSecond = clockDriftPPMPerSecond
             self.clockOffsetTicks = clockOffsetTicks
+            self.parentCluster = parentCluster
         }
     }
 
@@ -87,9 +92,13 @@ public struct DLTDOADeployment: Sendable, Equatable {
     public var blockDuration: Double
     public var channel: UInt8
     public var seed: UInt64
+    /// How far a UWB frame carries, metres, between anchors and to the phone (nil: everywhere,
+    /// one room). With it the phone hears only the clusters near it, and a bridge must be within
+    /// it of its parent cluster's initiator.
+    public var uwbRange: Double?
 
     public init(anchors: [Anchor], zones: [NLOSZone] = [], path: [PathPoint], receiverClockPPM: Double = 0, timestampSigma: Double = 0.1,
-                lossProbability: Double = 0, blockDuration: Double = 0.2, channel: UInt8 = 9, seed: UInt64 = 1) {
+                lossProbability: Double = 0, blockDuration: Double = 0.2, channel: UInt8 = 9, seed: UInt64 = 1, uwbRange: Double? = nil) {
         self.anchors = anchors
         self.zones = zones
         self.path = path
@@ -99,7 +108,11 @@ public struct DLTDOADeployment: Sendable, Equatable {
         self.blockDuration = blockDuration
         self.channel = channel
         self.seed = seed
+        self.uwbRange = uwbRange
     }
+
+    /// Whether a frame carries over `distance` metres.
+    public func inRange(_ distance: Double) -> Bool { uwbRange.map { distance <= $0 } ?? true }
 
     /// The phone's true position at `time`.
     public func receiverPosition(at time: Double) -> Vector3 {

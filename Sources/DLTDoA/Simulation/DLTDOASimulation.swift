@@ -22,6 +22,8 @@ public enum DLTDOASimulation {
         public var discoveryTime: Double?
         /// Frames of other networks the phone heard and dropped.
         public var otherNetworkFrames: Int
+        /// Each cluster initiator's Polls: hop counts and time-base error against its reference.
+        public var timeBases: [DLTDOAPollTimeBase] = []
     }
 
     /// Options an app (or a test) sets.
@@ -57,7 +59,8 @@ public enum DLTDOASimulation {
             return Record(fix: f, truth: truth, bound: TDoAGeometry(f.problem).crlbRMSE(at: truth))
         }
         return Run(records: records, measurements: recorder.measurements, invalidation: recorder.invalidation,
-                   discoveryTime: session.discoveryTime, otherNetworkFrames: session.reader?.otherNetworkFrames ?? 0)
+                   discoveryTime: session.discoveryTime, otherNetworkFrames: session.reader?.otherNetworkFrames ?? 0,
+                   timeBases: session.air.timeBases)
     }
 
     private final class Recorder: DLTDOASessionDelegate {
