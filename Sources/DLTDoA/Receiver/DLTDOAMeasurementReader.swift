@@ -5,16 +5,25 @@ import EmulatorMath
 /// other networks are dropped (the network identifier is the FiRa session ID in every DTM's
 /// header IE, so a neighbouring deployment on the same channel never mixes in); each anchor's
 /// coordinates come from the location its Polls and Responses carry, each responder's cluster
-/// from the Poll that listed it.
+/// from the last Poll of that round index that listed it (a bridge responds in its parent's
+/// round and initiates its own, so the address alone does not name the cluster).
+///
+/// Decision: a Response whose TX timestamp is in its sender's local time base (message control
+/// bit 13 clear: a responder of a chained cluster before it has the rate to the common base)
+/// is dropped, since an app has only TX and RX times and could not tell it from a common one.
 public struct DLTDOAMeasurementReader: Sendable {
     public let networkIdentifier: UInt32
     /// Frames dropped because they belong to another network, and because they did not decode.
     public private(set) var otherNetworkFrames = 0
     public private(set) var undecodableFrames = 0
+    /// Responses dropped because their TX timestamp was not in the common time base.
+    public private(set) var localTimeBaseResponses = 0
 
     private var positions: [UInt16: Vector3] = [:]
-    /// Responder address → its cluster's initiator, from the Polls heard.
-    private var initiators: [UInt16: UInt16] = [:]
+    /// (round index, responder address) → that round's initiator, from the Polls heard.
+    private var initiators: [UInt32: UInt16] = [:]
+
+    static func key(round: UInt8, address: UInt16) -> UInt32 { UInt32(round) << 16 | UInt32(address) }
 
     public init(networkIdentifier: UInt32) { self.networkIdentifier = networkIdentifier }
 
@@ -38,12 +47,16 @@ public struct DLTDOAMeasurementReader: Sendable {
         case let .poll(p):
             type = .poll
             location = p.location
-            for r in p.responders { initiators[r.address] = source }
+            for r in p.responders { initiators[Self.key(round: frame.roundIndex, address: r.address)] = source }
         case let .response(r):
             type = .response
             location = r.location
             responderOffset = r.cfoQ610.map { Double($0) / 1024 * 1e-6 }
-            guard let i = initiators[source] else { return nil }  // its cluster is not known yet
+            guard let i = initiators[Self.key(round: frame.roundIndex, address: source)] else { return nil }  // its cluster is not known yet
+            guard frame.commonTimeBase else {
+                localTimeBaseResponses += 1
+                return nil
+            }
             initiator = i
         case .final:
             type = .final

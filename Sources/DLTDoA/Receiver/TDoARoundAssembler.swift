@@ -15,11 +15,18 @@ import RangingEstimation
 /// initiator (a whole block apart, so timestamp noise hardly counts), else from the Poll and
 /// Final of the round, else from the Poll's carrier frequency offset. Without α a 20 ppm
 /// crystal turns an 8 ms round into 48 m of error: the clock correction is the whole game.
+///
+/// Clusters come and go as the phone walks through a multi-cluster deployment: an initiator
+/// not heard for `clusterTimeout` is forgotten (its α starts again from its next Polls rather
+/// than from a Poll seconds old), and a round is only ever closed with its own Poll, so a
+/// cluster that fades out mid-round leaves at most its last, complete-as-heard round.
 public struct TDoARoundAssembler: Sendable {
     /// Correct for the phone's clock against each initiator's (off: α = 1, to show why it matters).
     public var correctsClockOffset = true
     /// A round left open this long (s) without its Final or next Poll is closed.
     public var roundTimeout = 0.1
+    /// An initiator silent this long (s) starts afresh: no α, no last Poll.
+    public var clusterTimeout = 1.0
 
     private struct OpenRound {
         var poll: DLTDOAMeasurement
@@ -46,6 +53,10 @@ public struct TDoARoundAssembler: Sendable {
         switch m.measurementType {
         case .poll:
             if let round = open.removeValue(forKey: cluster), let r = finish(round, final: nil) { done.append(r) }
+            if let previous = lastPoll[cluster], m.hostTime - previous.hostTime > clusterTimeout {
+                lastPoll[cluster] = nil
+                ratio[cluster] = nil
+            }
             if let previous = lastPoll[cluster] { updateRatio(cluster, from: previous, to: m) }
             lastPoll[cluster] = m
             open[cluster] = OpenRound(poll: m)

@@ -14,6 +14,11 @@ import Foundation
 ///  "path": [{"t_s": 0, "position_m": [2, 2, 1.2]}, {"t_s": 6, "position_m": [8, 2, 1.2]}],
 ///  "receiver_clock_ppm": -6.5, "timestamp_noise_m": 0.1, "loss_probability": 0.02, "block_ms": 200, "seed": 1}
 /// ```
+///
+/// Several clusters: a cluster's initiator may name a `parent_cluster` of its network; it then
+/// responds in that cluster's round too and chains its time base from its Polls (a bridge, hop
+/// count one more than the parent's). `uwb_range_m` limits how far frames carry (absent:
+/// everywhere); a bridge must then be within it of its parent's initiator.
 public enum DeploymentFile {
     /// Reads and checks a deployment file.
     public static func read(path: String) throws(ToolError) -> DLTDOADeployment {
@@ -27,13 +32,16 @@ public enum DeploymentFile {
 
     public static func parse(_ json: JSONValue) throws(ToolError) -> DLTDOADeployment {
         let r = try JSONObjectReader(json)
-        let allowed = ["network_id", "anchors", "nlos_zones", "path", "receiver_clock_ppm", "timestamp_noise_m", "loss_probability", "block_ms", "seed"]
+        let allowed = ["network_id", "anchors", "nlos_zones", "path", "receiver_clock_ppm", "timestamp_noise_m", "loss_probability", "block_ms", "seed",
+                       "uwb_range_m"]
         for key in r.object.keys.sorted() where !allowed.contains(key) {
             throw .badKey(key: key, problem: "is not a deployment key; allowed: " + allowed.joined(separator: ", "))
         }
         let network = try r.integer("network_id", in: 0...UInt32.max, default: 0x1234)
         let anchors = try list(r, "anchors", required: true).enumerated().map { (i, v) throws(ToolError) in try anchor(v, "anchors[\(i)]", network: network) }
+        let range: Double? = try r.optional("uwb_range_m") == nil ? nil : r.number("uwb_range_m", in: 1...1000, unit: "metres")
         try checkClusters(anchors)
+        try checkBridges(anchors, range: range)
         let zones = try list(r, "nlos_zones").enumerated().map { (i, v) throws(ToolError) in try zone(v, "nlos_zones[\(i)]") }
         var path = try list(r, "path").enumerated().map { (i, v) throws(ToolError) in try pathPoint(v, "path[\(i)]") }
         for (i, (a, b)) in zip(path, path.dropFirst()).enumerated() where b.time <= a.time {
@@ -46,12 +54,12 @@ public enum DeploymentFile {
             timestampSigma: try r.number("timestamp_noise_m", in: 0...10, unit: "metres", default: 0.1),
             lossProbability: try r.number("loss_probability", in: 0...0.99, unit: "", default: 0),
             blockDuration: try r.number("block_ms", in: 20...2000, unit: "milliseconds", default: 200) / 1000,
-            seed: try r.integer("seed", in: 0...UInt64.max, default: 1))
+            seed: try r.integer("seed", in: 0...UInt64.max, default: 1), uwbRange: range)
     }
 
     static func anchor(_ v: JSONValue, _ path: String, network: UInt32) throws(ToolError) -> DLTDOADeployment.Anchor {
         let r = try object(v, path)
-        let allowed = ["address", "position_m", "network_id", "cluster", "initiator", "clock_ppm", "drift_ppm_per_s"]
+        let allowed = ["address", "position_m", "network_id", "cluster", "initiator", "clock_ppm", "drift_ppm_per_s", "parent_cluster"]
         for key in r.object.keys.sorted() where !allowed.contains(key) {
             throw .badKey(key: "\(path).\(key)", problem: "is not an anchor key; allowed: " + allowed.joined(separator: ", "))
         }
@@ -71,7 +79,8 @@ public enum DeploymentFile {
                 networkIdentifier: try r.integer("network_id", in: 0...UInt32.max, default: network),
                 cluster: try r.integer("cluster", in: 0...32, default: 0), isInitiator: try r.bool("initiator", default: false),
                 clockPPM: try r.number("clock_ppm", in: -40...40, unit: "ppm", default: 0),
-                clockDriftPPMPerSecond: try r.number("drift_ppm_per_s", in: -1...1, unit: "ppm/s", default: 0))
+                clockDriftPPMPerSecond: try r.number("drift_ppm_per_s", in: -1...1, unit: "ppm/s", default: 0),
+                parentCluster: try r.optional("parent_cluster") == nil ? nil : r.integer("parent_cluster", in: UInt8(0)...32))
         }
     }
 
@@ -87,6 +96,44 @@ public enum DeploymentFile {
             let initiators = members.filter(\.isInitiator).count
             guard initiators == 1 else { throw .badKey(key: "anchors", problem: "has \(initiators) initiators in \(name); allowed: exactly one (\"initiator\": true)") }
             guard members.count <= 9 else { throw .badKey(key: "anchors", problem: "has \(members.count - 1) responders in \(name); allowed: at most 8 (a Poll lists at most 8)") }
+        }
+    }
+
+    /// A parent cluster only on an initiator, naming another cluster of its network; no loop;
+    /// the parent's Poll lists its responders and its bridges, at most 8; with a range, the
+    /// bridge within it of the parent's initiator (else it never hears the Poll it chains from).
+    static func checkBridges(_ anchors: [DLTDOADeployment.Anchor], range: Double?) throws(ToolError) {
+        func initiator(_ network: UInt32, _ cluster: UInt8) -> DLTDOADeployment.Anchor? {
+            anchors.first { $0.networkIdentifier == network && $0.cluster == cluster && $0.isInitiator }
+        }
+        for (i, a) in anchors.enumerated() {
+            guard let p = a.parentCluster else { continue }
+            let key = "anchors[\(i)].parent_cluster"
+            guard a.isInitiator else { throw .badKey(key: key, problem: "is \(p) on a responder; allowed: only on a cluster's initiator (the bridge)") }
+            guard p != a.cluster, let parent = initiator(a.networkIdentifier, p) else {
+                throw .badKey(key: key, problem: "is \(p); allowed: another cluster of network \(a.networkIdentifier) (not \(a.cluster), its own)")
+            }
+            var seen: Set<UInt8> = [a.cluster]
+            var current = parent
+            while true {
+                guard seen.insert(current.cluster).inserted else {
+                    throw .badKey(key: key, problem: "is \(p), whose chain of parents loops back to cluster \(current.cluster); allowed: a chain ending at a cluster without a parent (the time reference)")
+                }
+                guard let next = current.parentCluster, let up = initiator(a.networkIdentifier, next) else { break }
+                current = up
+            }
+            let d = (a.position - parent.position).length
+            if let range, d > range {
+                throw .badKey(key: key, problem: "is \(p), whose initiator is \(NumberText.plain((d * 100).rounded() / 100)) m away; allowed: a cluster whose initiator is within uwb_range_m (\(NumberText.plain(range)) m)")
+            }
+        }
+        let clusters = Dictionary(grouping: anchors) { "network \($0.networkIdentifier) cluster \($0.cluster)" }
+        for (name, members) in clusters.sorted(by: { $0.key < $1.key }) {
+            guard let head = members.first(where: \.isInitiator) else { continue }
+            let bridges = anchors.filter { $0.networkIdentifier == head.networkIdentifier && $0.isInitiator && $0.parentCluster == head.cluster && $0.cluster != head.cluster }
+            guard members.count - 1 + bridges.count <= 8 else {
+                throw .badKey(key: "anchors", problem: "has \(members.count - 1) responders and \(bridges.count) bridges in \(name); allowed: at most 8 together (a Poll lists at most 8)")
+            }
         }
     }
 
