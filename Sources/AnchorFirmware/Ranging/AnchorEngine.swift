@@ -29,7 +29,7 @@ public struct AnchorEngine: Sendable {
     var initiatorRounds: [InitiatorRoundState] = []
     var responderRounds: [ResponderRoundState] = []
     /// Block timing and common time base across clusters; nil for a standalone cluster.
-    public private(set) var synchronizer: BlockSynchronizer?
+    public internal(set) var synchronizer: BlockSynchronizer?
 
     public init(configuration: AnchorConfiguration) {
         self.configuration = configuration
@@ -272,6 +272,7 @@ public struct AnchorEngine: Sendable {
             guard let entry = final.replyTimes.first(where: { $0.address == configuration.shortAddress }) else {
                 return .ignored(.notListed)
             }
+            guard state.responderTicksPerPollTick != nil else { return .ignored(.timeBaseUnknown) }
             let da = Int64(entry.replyTimeTicks)
             var ra = final.txTimestamp.ticks(since: pollTx)
             if state.initiatorTicksPerPollTick != 1 { ra = Int64((Double(ra) * state.initiatorTicksPerPollTick).rounded()) }

@@ -12,4 +12,7 @@ public enum AnchorIgnoreReason: Equatable, Sendable {
     case notListed
     /// A Response or Final of a block other than the current one.
     case otherBlock(UInt16)
+    /// A Final in a chained time base whose rate this responder does not know yet (the first
+    /// Poll heard): its Poll-to-Final interval cannot be turned into the initiator's ticks.
+    case timeBaseUnknown
 }
