@@ -31,7 +31,8 @@ struct TDoACommandTests {
         #expect(lines[0].hasPrefix("DL-TDoA: network 0x1234, 8 anchors in 1 cluster, 20.0 s walk, timestamp noise 0.100 m"))
         // Two header lines, a line per fix, then an empty line and the three summary lines.
         #expect(lines.count == 2 + 100 + 4)
-        #expect(lines[lines.count - 3].hasPrefix("summary: 100 fixes from 900 measurements; network discovered at 0.00 s over Bluetooth LE"))
+        // 901: the initiator times blocks on its own crystal (12 ppm fast), so one more frame falls within the 20 s.
+        #expect(lines[lines.count - 3].hasPrefix("summary: 100 fixes from 901 measurements; network discovered at 0.00 s over Bluetooth LE"))
         let rmse = (records.map { $0.fixError * $0.fixError }.reduce(0, +) / 100).squareRoot()
         #expect(rmse < 0.3)
     }
@@ -76,5 +77,62 @@ struct TDoACommandTests {
         #expect(Self.message([twoInitiators]) == "\(twoInitiators): key \"anchors\" has 2 initiators in network 4660 cluster 0; allowed: exactly one (\"initiator\": true)")
         let typo = try temporaryFile(#"{"anchor": []}"#)
         #expect(Self.message([typo])?.hasPrefix("\(typo): key \"anchor\" is not a deployment key; allowed: network_id, anchors,") == true)
+    }
+
+    /// The multi-cluster example: three clusters in a 48 m hall chained by bridges, an 18 m range;
+    /// fixes all along the walk near the bound, and one line per cluster with its hop count.
+    @Test func clusterExample() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let path = root.appendingPathComponent("Examples/dltdoa-clusters.json").path
+        let d = try DeploymentFile.read(path: path)
+        #expect(d.uwbRange == 18 && d.anchors.count == 18)
+        #expect(d.anchors.filter { $0.parentCluster != nil }.map(\.address) == [0x1101, 0x1201])
+        let (lines, run) = try Self.run([path])
+        let records = try #require(run).records
+        #expect(records.count >= 425)
+        #expect(lines[0].hasPrefix("DL-TDoA: network 0x1235, 18 anchors in 3 clusters, 86.0 s walk"))
+        #expect(lines.suffix(3).map { String($0.prefix(44)) } == ["  cluster 0, initiator 1001: hop count 0, 43",
+                                                                 "  cluster 1, initiator 1101: hop count 1, 42",
+                                                                 "  cluster 2, initiator 1201: hop count 2, 42"])
+    }
+
+    /// Bad multi-cluster keys: each names the anchor and key, what it held and what is allowed.
+    @Test func badClusterInput() throws {
+        func anchors(_ extra: [String: String] = [:], range: String = "") throws -> String {
+            var list: [String] = []
+            for c in 0..<3 {
+                for k in 0..<4 {
+                    let key = "\(c).\(k)"
+                    let base = #"{"address": \#(100 * c + k + 1), "position_m": [\#(16 * c + 2 * k), 0, 2.8], "cluster": \#(c)"#
+                    list.append(base + (k == 0 ? #", "initiator": true"# : "") + (extra[key].map { ", " + $0 } ?? "") + "}")
+                }
+            }
+            return try temporaryFile(#"{\#(range)"anchors": ["# + list.joined(separator: ", ") + "]}")
+        }
+        let good = try anchors(["1.0": #""parent_cluster": 0"#, "2.0": #""parent_cluster": 1"#], range: #""uwb_range_m": 18, "#)
+        #expect(Self.message([good]) == nil)
+        let responder = try anchors(["1.2": #""parent_cluster": 0"#])
+        #expect(Self.message([responder]) == "\(responder): key \"anchors[6].parent_cluster\" is 0 on a responder; allowed: only on a cluster's initiator (the bridge)")
+        let missing = try anchors(["1.0": #""parent_cluster": 7"#])
+        #expect(Self.message([missing]) == "\(missing): key \"anchors[4].parent_cluster\" is 7; allowed: another cluster of network 4660 (not 1, its own)")
+        let own = try anchors(["1.0": #""parent_cluster": 1"#])
+        #expect(Self.message([own]) == "\(own): key \"anchors[4].parent_cluster\" is 1; allowed: another cluster of network 4660 (not 1, its own)")
+        let loop = try anchors(["1.0": #""parent_cluster": 2"#, "2.0": #""parent_cluster": 1"#])
+        #expect(Self.message([loop]) == "\(loop): key \"anchors[4].parent_cluster\" is 2, whose chain of parents loops back to cluster 1; allowed: a chain ending at a cluster without a parent (the time reference)")
+        let far = try anchors(["2.0": #""parent_cluster": 0"#], range: #""uwb_range_m": 18, "#)
+        #expect(Self.message([far]) == "\(far): key \"anchors[8].parent_cluster\" is 0, whose initiator is 32 m away; allowed: a cluster whose initiator is within uwb_range_m (18 m)")
+        let range = try anchors(range: #""uwb_range_m": 0, "#)
+        #expect(Self.message([range])?.hasPrefix("\(range): key \"uwb_range_m\" is 0; allowed:") == true)
+        let text = try anchors(range: #""uwb_range_m": "far", "#)
+        #expect(Self.message([text])?.hasPrefix("\(text): key \"uwb_range_m\"") == true)
+        let bad = try anchors(["1.0": #""parent_cluster": -1"#])
+        #expect(Self.message([bad])?.hasPrefix("\(bad): key \"anchors[4].parent_cluster\" is -1; allowed:") == true)
+        // Eight responders in cluster 0 and a bridge: nine in its Poll.
+        var crowded: [String] = [#"{"address": 1, "position_m": [0, 0, 3], "initiator": true}"#]
+        for k in 2...9 { crowded.append(#"{"address": \#(k), "position_m": [\#(k), 0, 3]}"#) }
+        crowded.append(#"{"address": 20, "position_m": [10, 5, 3], "cluster": 1, "initiator": true, "parent_cluster": 0}"#)
+        crowded.append(#"{"address": 21, "position_m": [12, 5, 3], "cluster": 1}"#)
+        let full = try temporaryFile(#"{"anchors": ["# + crowded.joined(separator: ", ") + "]}")
+        #expect(Self.message([full]) == "\(full): key \"anchors\" has 8 responders and 1 bridges in network 4660 cluster 0; allowed: at most 8 together (a Poll lists at most 8)")
     }
 }
