@@ -34,7 +34,7 @@ enum SeedFiles {
     }
 
     static var deployments: [[UInt8]] {
-        file("Examples/dltdoa-room.json") + texts([
+        file("Examples/dltdoa-room.json") + file("Examples/dltdoa-clusters.json") + texts([
             #"{"anchors": [{"address": "0A01", "position_m": [0, 0, 2.8], "cluster": 0, "initiator": true}, {"address": 2562, "position_m": [6, 0, 2.8], "cluster": 0}, {"address": "0A03", "position_m": [6, 5, 2.8], "cluster": 0, "clock_ppm": -12, "drift_ppm_per_s": 0.01}], "nlos_zones": [{"min_m": [4, 3, 0], "max_m": [5, 4, 3], "bias_m": 3}], "path": [{"t_s": 0, "position_m": [2, 2, 1.2]}, {"t_s": 6, "position_m": [8, 2, 1.2]}], "receiver_clock_ppm": -6.5, "timestamp_noise_m": 0.1, "loss_probability": 0.02, "block_ms": 200, "seed": 1}"#,
         ])
     }
