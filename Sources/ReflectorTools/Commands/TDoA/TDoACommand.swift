@@ -20,7 +20,8 @@ public enum TDoACommand: Command {
             differences, solves (Chan-Ho, then Levenberg-Marquardt with NLOS anchors rejected) and
             tracks. Prints each fix against the truth, then RMSE, 90th percentile and the CRLB.
             Without DEPLOYMENT.json: an 8-anchor room 10 x 8 x 3 m, the phone walking a loop for 20 s
-            (see Examples/dltdoa-room.json for the file format).
+            (see Examples/dltdoa-room.json for the file format, Examples/dltdoa-clusters.json for
+            several clusters chained by bridges, with parent_cluster and uwb_range_m).
             """)
 
     public static var options: OptionTable<TDoAOptions> {
