@@ -94,6 +94,11 @@ struct TDoACommandTests {
         #expect(lines.suffix(3).map { String($0.prefix(44)) } == ["  cluster 0, initiator 1001: hop count 0, 43",
                                                                  "  cluster 1, initiator 1101: hop count 1, 42",
                                                                  "  cluster 2, initiator 1201: hop count 2, 42"])
+        let (json, _) = try Self.run([path, "--json"])
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(json.last!.utf8)) as? [String: [String: Any]])
+        let clusters = try #require(summary["summary"]?["clusters"] as? [[String: Any]])
+        #expect(clusters.compactMap { $0["hop_counts"] as? [Int] } == [[0], [1], [2]])
+        #expect(clusters.compactMap { $0["initiator"] as? String } == ["1001", "1101", "1201"])
     }
 
     /// Bad multi-cluster keys: each names the anchor and key, what it held and what is allowed.

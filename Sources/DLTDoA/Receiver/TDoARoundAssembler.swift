@@ -18,8 +18,9 @@ import RangingEstimation
 ///
 /// Clusters come and go as the phone walks through a multi-cluster deployment: an initiator
 /// not heard for `clusterTimeout` is forgotten (its α starts again from its next Polls rather
-/// than from a Poll seconds old), and a round is only ever closed with its own Poll, so a
-/// cluster that fades out mid-round leaves at most its last, complete-as-heard round.
+/// than from a Poll seconds old); Responses join only their own cluster's open round, which
+/// closes within `roundTimeout`, so a cluster fading out mid-round leaves at most that round,
+/// as heard, and never mixes into another.
 public struct TDoARoundAssembler: Sendable {
     /// Correct for the phone's clock against each initiator's (off: α = 1, to show why it matters).
     public var correctsClockOffset = true
