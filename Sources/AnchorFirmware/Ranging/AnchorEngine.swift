@@ -110,13 +110,13 @@ public struct AnchorEngine: Sendable {
         let next = pending.remove(at: index)
         let message: DTMessage
         var block = blockIndex
-        // Poll and Final are in the initiator's own clock, which is the common time base.
+        // Poll and Final are in the initiator's own clock, which is the common time base; across
+        // clusters, mapped to the reference's (local, bit 13 clear, if a bridge lost its map).
         var commonBase = configuration.commonTimeBase && next.kind != .response
         var tx = next.time
-        if next.kind != .response, let s = synchronizer {
+        if commonBase, let s = synchronizer {
             if let base = s.timeBase { tx = base.common(at: next.time) } else { commonBase = false }
         }
-        if !configuration.commonTimeBase { tx = next.time }
         switch next.kind {
         case .poll:
             guard let i = initiatorRounds.firstIndex(where: { $0.round == next.round }) else { return nil }
