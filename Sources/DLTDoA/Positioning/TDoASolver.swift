@@ -12,7 +12,7 @@ import EmulatorMath
 ///    capped innovation against the prediction.
 /// 3. If even that fit lies outside the volume (the noise put the minimum above the ceiling),
 ///    it is refitted with z held at the bound it crossed and x, y kept in the footprint, and
-///    flagged `heldToVolume`.
+///    flagged `heldToVolume`; its z variance is the free fit's plus the distance it was moved.
 ///
 /// Every fix carries its covariance (the inverse Fisher information at the fix), which anchors
 /// were left out and why, and every anchor's delay. A pure function of its inputs.
@@ -92,6 +92,12 @@ public struct TDoASolver: Sendable {
             return f
         }
         h.position = volume.clamped(h.position)
+        if held.fixedHeight != nil, problem.fixedHeight == nil {
+            // Held at a bound, z is not known to the 2-D fit's zero variance: keep the free fit's,
+            // widened by how far the bound moved it (a tracker must not take the bound as truth).
+            let dz = r.position.z - h.position.z
+            h.covariance.m22 = r.covariance.m22 + dz * dz
+        }
         return h
     }
 
