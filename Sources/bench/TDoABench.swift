@@ -11,12 +11,16 @@ func benchmarkTDoA(seconds: Double) {
     let room = DLTDOADeployment.defaultRoom()
     let anchors = room.anchors.map(\.position)
     var rng = SeededGenerator(seed: 5)
-    let problems: [TDoAProblem] = (0..<1000).map { _ in
+    // As the positioner asks: the deployment's volume and the tracker's prediction (near the
+    // truth, 0.2 m σ per axis).
+    let volume = TDoAVolume(anchors: anchors, floor: 0)
+    let problems: [(TDoAProblem, TDoAPrediction)] = (0..<1000).map { _ in
         let x = Vector3(1 + 8 * rng.uniform(), 1 + 6 * rng.uniform(), 1.2)
         let noisy = anchors.map { ($0 - x).length + 0.1 * rng.gaussian() }
         let group = TDoAGroup(reference: anchors[0], anchors: Array(anchors.dropFirst()),
                               rangeDifferences: noisy.dropFirst().map { $0 - noisy[0] })
-        return TDoAProblem(groups: [group], timingSigma: 0.1)
+        let predicted = x + Vector3(0.2 * rng.gaussian(), 0.2 * rng.gaussian(), 0.2 * rng.gaussian())
+        return (TDoAProblem(groups: [group], timingSigma: 0.1, volume: volume), TDoAPrediction(position: predicted, covariance: .diagonal(0.04, 0.04, 0.04)))
     }
     let solver = TDoASolver()
     let clock = ContinuousClock()
@@ -24,13 +28,13 @@ func benchmarkTDoA(seconds: Double) {
     var fixes = 0
     var checksum = 0.0
     while durationSeconds(clock.now - start) < seconds {
-        for p in problems {
-            if let f = solver.solve(p) { checksum += f.position.x }
+        for (p, prediction) in problems {
+            if let f = solver.solve(p, prediction: prediction) { checksum += f.position.x }
             fixes += 1
         }
     }
     let rate = Double(fixes) / durationSeconds(clock.now - start)
-    print("tdoa: \(Int(rate)) fixes/s on one core (8 anchors, 3D, Chan-Ho + Levenberg-Marquardt + NLOS test), checksum \(Int(checksum) % 1000)")
+    print("tdoa: \(Int(rate)) fixes/s on one core (8 anchors, 3D, volume and prediction, Chan-Ho + Levenberg-Marquardt + NLOS test), checksum \(Int(checksum) % 1000)")
 
     // Accuracy of whole runs (three seeds each): RMSE of the fixes and of the tracked path against the CRLB.
     func row(_ name: String, _ make: (UInt64) -> (DLTDOADeployment, DLTDOASimulation.Options)) {

@@ -44,8 +44,8 @@ struct DLTDOAMultiClusterTests {
     static func region(_ p: Vector3) -> Int { min(2, max(0, Int(p.x / 16))) }
 
     /// Fixes all along the walk (no epoch gap over 0.6 s), and in each cluster's stretch of hall
-    /// the RMSE at the Cramér-Rao bound pooled over the fixes there. Measured (seed 1, 427 fixes
-    /// of 430 epochs): RMSE/CRLB 0.93, 0.99 and 0.98 by region. Without the chained rate of
+    /// the RMSE at the Cramér-Rao bound pooled over the fixes there. Measured (seed 1, 430 fixes
+    /// of 430 epochs): RMSE/CRLB 1.00, 1.01 and 1.00 by region. Without the chained rate of
     /// responders in clusters 1 and 2 (the CFO of their initiator instead) their range
     /// differences are metres off; without the bridges no cluster but 0 would send at all.
     @Test func walkAcrossClustersAtTheBound() throws {
@@ -104,8 +104,8 @@ struct DLTDOAMultiClusterTests {
     /// three wraps of the 40-bit counters. With the phone's crystal within 2 ppm of that
     /// initiator's, a ratio taken across the gap passes the ±100 ppm plausibility check and
     /// is wrong by several ppm; the assembler forgets a cluster silent for `clusterTimeout` (1 s)
-    /// and starts its ratio afresh. Measured over the first 2 s back: range differences 0.14 m
-    /// RMS (0.42 m at most) with the timeout, 1.56 m RMS (5.4 m at most) without.
+    /// and starts its ratio afresh. Measured over 63–66 s: range differences 0.14 m RMS (0.42 m
+    /// at most) with the timeout, 1.34 m RMS (5.4 m at most) without.
     @Test func clusterComesBackWithAFreshClockRatio() throws {
         final class Collect: DLTDOASessionDelegate {
             var all: [DLTDOAMeasurement] = []
@@ -127,7 +127,7 @@ struct DLTDOAMultiClusterTests {
             for m in collect.all {
                 for round in assembler.add(m) where round.initiatorAddress == 0x1001 && round.time > 63 && round.time < 66 {
                     let phone = d.receiverPosition(at: round.time)
-                    errors += round.differences.map { $0.rangeDifference - (($0.position - phone).length - (round.initiatorPosition - phone).length) }
+                    errors += round.differences.map { $0.rangeDifference - (($0.position - phone).length - (round.referencePosition - phone).length) }
                 }
             }
             return errors

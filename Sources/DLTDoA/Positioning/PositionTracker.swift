@@ -51,6 +51,15 @@ public struct PositionTracker: Sendable {
         position.map { $0 + velocity * max(0, t - time) }
     }
 
+    /// What the solver may use at `time`: the predicted position and its covariance; nil
+    /// before the first fix.
+    public func prediction(at t: Double) -> TDoAPrediction? {
+        guard position != nil else { return nil }
+        var ahead = self
+        ahead.predict(to: t)
+        return TDoAPrediction(position: ahead.position!, covariance: ahead.covariancePP)
+    }
+
     /// Feed one fix at time `t` (seconds, non-decreasing).
     @discardableResult
     public mutating func update(fix: Vector3, covariance: Matrix3, at t: Double) -> PositionTrackerUpdate {

@@ -5,8 +5,12 @@ public struct TDoAFix: Sendable, Equatable {
     public var position: Vector3
     /// (Jᵀ W J)⁻¹ at the fix, m²; in 2D the z row and column are zero.
     public var covariance: Matrix3
-    /// Anchors rejected as NLOS / outliers, in the order they were rejected.
-    public var rejectedAnchors: [TDoAAnchorID]
+    /// Anchors left out as NLOS, in order, and why.
+    public var rejections: [TDoARejection]
+    /// Every anchor's delay at the fix: the per-epoch NLOS evidence.
+    public var delays: [TDoAAnchorDelay]
+    /// The best fit lay outside the problem's volume, so this one was held to it (its boundary).
+    public var heldToVolume: Bool
     /// Independent range differences used in the final fit (Σ over groups of anchors − 1).
     public var usedMeasurements: Int
     /// LM iterations, all fits of the solve together.
@@ -23,11 +27,14 @@ public struct TDoAFix: Sendable, Equatable {
     /// rejected anchors included.
     public var residuals: [[Double]]
 
-    public init(position: Vector3, covariance: Matrix3, rejectedAnchors: [TDoAAnchorID], usedMeasurements: Int, iterations: Int,
-                cost: Double, degreesOfFreedom: Int, converged: Bool, startedFromClosedForm: Bool, residuals: [[Double]] = []) {
+    public init(position: Vector3, covariance: Matrix3, rejections: [TDoARejection], delays: [TDoAAnchorDelay] = [], heldToVolume: Bool = false,
+                usedMeasurements: Int, iterations: Int, cost: Double, degreesOfFreedom: Int, converged: Bool, startedFromClosedForm: Bool,
+                residuals: [[Double]] = []) {
         self.position = position
         self.covariance = covariance
-        self.rejectedAnchors = rejectedAnchors
+        self.rejections = rejections
+        self.delays = delays
+        self.heldToVolume = heldToVolume
         self.usedMeasurements = usedMeasurements
         self.iterations = iterations
         self.cost = cost
@@ -36,6 +43,9 @@ public struct TDoAFix: Sendable, Equatable {
         self.startedFromClosedForm = startedFromClosedForm
         self.residuals = residuals
     }
+
+    /// The anchors left out, in order.
+    public var rejectedAnchors: [TDoAAnchorID] { rejections.map(\.anchor) }
 
     /// √tr(covariance): the expected RMS position error, metres.
     public var rmsError: Double { covariance.trace.squareRoot() }

@@ -5,13 +5,17 @@ import EmulatorMath
 /// of Q = σ²(I + 11ᵀ) per group, step (JᵀWJ + λ diag JᵀWJ) δ = −JᵀWf. The sums are formed in
 /// one pass without matrices (see `TDoAMeasurementSet`), so an iteration allocates nothing.
 ///
-/// NLOS / outlier rejection (reference §5): after a fit, when the cost fᵀWf exceeds the
-/// chi-square quantile of its degrees of freedom (`testProbability`), every anchor is left out
-/// in turn and the fit redone; the anchor whose removal lowers the cost most is rejected if
-/// that drop exceeds the 1-dof quantile (a leave-one-out likelihood-ratio test), and the test
-/// repeats while at least `minimumRedundancy` degrees of freedom would remain. An NLOS
-/// reference is handled like any anchor: leaving it out re-references its group (exact, the
-/// differences being of arrival times).
+/// NLOS / outlier rejection (reference §5), with the one-sided model that NLOS only ever
+/// delays: anchors known to be late from earlier epochs (`presumedLate`) are left out first;
+/// then, while the cost fᵀWf exceeds the χ² quantile of its degrees of freedom
+/// (`testProbability`), every anchor is left out in turn and the fit redone. Only an anchor
+/// the others see arriving late can be the culprit; of those, the one whose removal leaves the
+/// lowest cost (plus, with a tracker's `prediction`, the capped innovation of the fix it gives:
+/// the epoch alone may not tell two subsets apart) is rejected if the drop exceeds the
+/// one-sided 1-dof quantile (χ²₁ at 1 − 2α: a likelihood-ratio test with the delay
+/// constrained ≥ 0). The test repeats while `minimumRedundancy` degrees of freedom would
+/// remain. An NLOS reference is handled like any anchor: leaving it out re-references its
+/// group (exact, the differences being of arrival times).
 public struct TDoALeastSquares: Sendable {
     /// Levenberg–Marquardt iterations (each tries up to eight dampings until the cost falls).
     public var maxIterations: Int
@@ -41,78 +45,120 @@ public struct TDoALeastSquares: Sendable {
     /// The table for the default 99.9 %, computed once per process (so making a solver is cheap).
     private static let defaultThresholds = ChiSquare.quantileTable(0.999, maxDegreesOfFreedom: 64)
 
+    /// The one-sided test of a delay ≥ 0 at level α = 1 − `testProbability`: χ²₁ at 1 − 2α.
+    public var lateArrivalThreshold: Double {
+        testProbability == 0.999 ? Self.defaultLateThreshold : ChiSquare.quantile(max(0, 2 * testProbability - 1), degreesOfFreedom: 1)
+    }
+
+    private static let defaultLateThreshold = ChiSquare.quantile(0.998, degreesOfFreedom: 1)
+
+    /// The χ²₃ gate at `testProbability`: the cap of a prediction's innovation in the ranking.
+    private var innovationCap: Double { threshold(degreesOfFreedom: 3) }
+
     /// The chi-square quantile at `testProbability` for k degrees of freedom.
     public func threshold(degreesOfFreedom k: Int) -> Double {
         k <= thresholds.count ? thresholds[k - 1] : ChiSquare.quantile(testProbability, degreesOfFreedom: k)
     }
 
-    /// Fit from `start` (its z is replaced by the fixed height in 2D), then reject outliers if
-    /// enabled. Nil when there are fewer measurements than unknowns or the normal matrix is
+    /// Fit from `start` (its z is replaced by the fixed height in 2D), then reject late anchors
+    /// if enabled. Nil when there are fewer measurements than unknowns or the normal matrix is
     /// singular at the solution.
-    public func solve(_ problem: TDoAProblem, from start: Vector3) -> TDoALeastSquaresResult? {
+    public func solve(_ problem: TDoAProblem, from start: Vector3, prediction: TDoAPrediction? = nil,
+                      presumedLate: Set<TDoAAnchorID> = []) -> TDoALeastSquaresResult? {
         var set = TDoAMeasurementSet(problem)
         let region = Self.region(problem)
-        let footprint = Self.footprint(problem)
+        var rejections: [TDoARejection] = []
+        if rejectOutliers {
+            for id in presumedLate.sorted(by: { ($0.group, $0.index ?? -1) < ($1.group, $1.index ?? -1) }) {
+                guard id.group < problem.groups.count, (id.index ?? 0) < problem.groups[id.group].anchors.count else { continue }
+                let j = set.flatIndex(id)
+                // The evidence is the history's, not this epoch's: an exactly determined fix
+                // without the late anchor beats an overdetermined one with its delay.
+                guard set.active[j], set.measurementCount - 1 >= set.dimension else { continue }
+                set.active[j] = false
+                rejections.append(TDoARejection(anchor: id, reason: .persistentlyLate))
+            }
+        }
         guard var fit = fit(&set, from: start, within: region) else { return nil }
         var iterations = fit.iterations
-        var rejected: [TDoAAnchorID] = []
         let sigma2 = problem.timingSigma * problem.timingSigma
-        while rejectOutliers, rejected.count < maxRejections {
+        let late = lateArrivalThreshold
+        let cap = innovationCap
+        func score(_ f: Fit) -> Double {
+            f.cost / sigma2 + (prediction?.innovation(f.position, covariance: f.covariance * sigma2, cap: cap) ?? 0)
+        }
+        func fails(_ f: Fit) -> Bool {
+            f.cost / sigma2 > threshold(degreesOfFreedom: max(1, set.measurementCount - set.dimension))
+        }
+        var newlyRejected = 0
+        while rejectOutliers, newlyRejected < maxRejections {
             let m = set.measurementCount
-            let dof = m - set.dimension
-            guard dof >= 1, m - 1 - set.dimension >= minimumRedundancy else { break }
-            guard fit.cost / sigma2 > threshold(degreesOfFreedom: dof) else { break }
-            var best: (index: Int, fit: Fit)?
+            guard m - set.dimension >= 1, m - 1 - set.dimension >= minimumRedundancy, fails(fit) else { break }
+            var best: (index: Int, fit: Fit, score: Double)?
             for j in set.active.indices where set.active[j] {
                 set.active[j] = false
                 if set.measurementCount - set.dimension >= minimumRedundancy, let f = self.fit(&set, from: fit.position, within: region) {
                     iterations += f.iterations
-                    if best == nil || f.cost < best!.fit.cost { best = (j, f) }
+                    if let delay = set.lateness(of: j, at: f.position), delay > 0 {
+                        let sc = score(f)
+                        if best == nil || sc < best!.score { best = (j, f, sc) }
+                    }
                 }
                 set.active[j] = true
             }
-            guard let b = best, (fit.cost - b.fit.cost) / sigma2 > threshold(degreesOfFreedom: 1) else { break }
+            guard let b = best, (fit.cost - b.fit.cost) / sigma2 > late else { break }
             set.active[b.index] = false
-            rejected.append(set.anchorID(b.index))
+            rejections.append(TDoARejection(anchor: set.anchorID(b.index), reason: .lateArrival))
+            newlyRejected += 1
             fit = b.fit
         }
         // Two anchors shadowed by the same obstacle pull the same way: leaving out one leaves the
         // other's pull, and the greedy search can settle on a wrong pair whose remaining anchors
         // happen to agree on a point outside the deployment. When it rejected two or more, or
-        // still fails the χ² test, every pair is tried from the full set, and a fix inside the
-        // anchors' footprint (a person walks inside the room) is preferred to one outside.
-        let fails = fit.cost / sigma2 > threshold(degreesOfFreedom: max(1, set.measurementCount - set.dimension))
-        if rejectOutliers, rejected.count >= 2 || fails {
-            let greedy = (fit: fit, rejected: rejected)
-            for j in set.active.indices { set.active[j] = true }
-            var best: (pair: (Int, Int), fit: Fit)?
+        // still fails the χ² test, every pair of anchors both arriving late is tried from the
+        // set before this epoch's rejections, a fix inside the volume preferred.
+        if rejectOutliers, newlyRejected >= 2 || fails(fit) {
+            let kept = rejections
+            for r in rejections where r.reason != .persistentlyLate { set.active[set.flatIndex(r.anchor)] = true }
+            let greedyScore = score(fit)
+            var best: (pair: (Int, Int), fit: Fit, score: Double)?
             if set.measurementCount - 2 - set.dimension >= minimumRedundancy {
-                for a in set.active.indices {
-                    for b in (a + 1)..<set.active.count {
+                for a in set.active.indices where set.active[a] {
+                    for b in (a + 1)..<set.active.count where set.active[b] {
                         set.active[a] = false
                         set.active[b] = false
-                        if let f = self.fit(&set, from: fit.position, within: region) {
+                        if let f = self.fit(&set, from: fit.position, within: region), (set.lateness(of: a, at: f.position) ?? 0) > 0,
+                           (set.lateness(of: b, at: f.position) ?? 0) > 0 {
                             iterations += f.iterations
-                            if best == nil || Self.better(f, than: best!.fit, footprint: footprint) { best = ((a, b), f) }
+                            let sc = score(f)
+                            if best == nil || Self.better((f, sc), than: (best!.fit, best!.score), in: problem.volume) { best = ((a, b), f, sc) }
                         }
                         set.active[a] = true
                         set.active[b] = true
                     }
                 }
             }
-            if let b = best, greedy.rejected.count < 2 ? b.fit.cost < greedy.fit.cost : Self.better(b.fit, than: greedy.fit, footprint: footprint) {
+            if let b = best, newlyRejected < 2 ? b.score < greedyScore : Self.better((b.fit, b.score), than: (fit, greedyScore), in: problem.volume) {
                 set.active[b.pair.0] = false
                 set.active[b.pair.1] = false
-                rejected = [set.anchorID(b.pair.0), set.anchorID(b.pair.1)]
+                rejections = rejections.filter { $0.reason == .persistentlyLate }
+                rejections.append(TDoARejection(anchor: set.anchorID(b.pair.0), reason: .lateWithAnother))
+                rejections.append(TDoARejection(anchor: set.anchorID(b.pair.1), reason: .lateWithAnother))
                 fit = b.fit
             } else {
-                for id in greedy.rejected { set.active[set.flatIndex(id)] = false }
+                rejections = kept
+                for r in kept { set.active[set.flatIndex(r.anchor)] = false }
             }
         }
+        return result(fit, set, sigma2: sigma2, iterations: iterations, rejections: rejections)
+    }
+
+    private func result(_ fit: Fit, _ set: TDoAMeasurementSet, sigma2: Double, iterations: Int, rejections: [TDoARejection]) -> TDoALeastSquaresResult {
         let m = set.measurementCount
         return TDoALeastSquaresResult(position: fit.position, covariance: fit.covariance * sigma2, residuals: set.residuals(at: fit.position),
                                       cost: fit.cost / sigma2, degreesOfFreedom: m - set.dimension, usedMeasurements: m,
-                                      iterations: iterations, converged: fit.converged, rejected: rejected)
+                                      iterations: iterations, converged: fit.converged, rejections: rejections,
+                                      delays: set.delays(at: fit.position, normalInverse: fit.covariance))
     }
 
     /// One fit without rejection, with the anchors in `excluding` left out.
@@ -120,11 +166,7 @@ public struct TDoALeastSquares: Sendable {
         var set = TDoAMeasurementSet(problem)
         for id in excluding { set.active[set.flatIndex(id)] = false }
         guard let f = fit(&set, from: start, within: Self.region(problem)) else { return nil }
-        let sigma2 = problem.timingSigma * problem.timingSigma
-        let m = set.measurementCount
-        return TDoALeastSquaresResult(position: f.position, covariance: f.covariance * sigma2, residuals: set.residuals(at: f.position),
-                                      cost: f.cost / sigma2, degreesOfFreedom: m - set.dimension, usedMeasurements: m,
-                                      iterations: f.iterations, converged: f.converged, rejected: [])
+        return result(f, set, sigma2: problem.timingSigma * problem.timingSigma, iterations: f.iterations, rejections: [])
     }
 
     struct Fit {
@@ -151,25 +193,13 @@ public struct TDoALeastSquares: Sendable {
     /// See `region`.
     static let regionScale = 3.0
 
-    /// The anchors' horizontal bounding box, 1 m wider on each side.
-    static func footprint(_ problem: TDoAProblem) -> (min: Vector3, max: Vector3) {
-        var lo = Vector3(Double.infinity, Double.infinity, 0), hi = Vector3(-Double.infinity, -Double.infinity, 0)
-        for g in problem.groups {
-            for a in [g.reference] + g.anchors {
-                lo = Vector3(min(lo.x, a.x - 1), min(lo.y, a.y - 1), 0)
-                hi = Vector3(max(hi.x, a.x + 1), max(hi.y, a.y + 1), 0)
-            }
+    /// Inside the volume first (when there is one), then the lower score.
+    static func better(_ a: (fit: Fit, score: Double), than b: (fit: Fit, score: Double), in volume: TDoAVolume?) -> Bool {
+        if let volume {
+            let ia = volume.contains(a.fit.position, tolerance: 1e-6), ib = volume.contains(b.fit.position, tolerance: 1e-6)
+            if ia != ib { return ia }
         }
-        return (lo, hi)
-    }
-
-    /// Inside the footprint first, then the lower cost.
-    static func better(_ a: Fit, than b: Fit, footprint: (min: Vector3, max: Vector3)) -> Bool {
-        func inside(_ f: Fit) -> Bool {
-            f.position.x >= footprint.min.x && f.position.x <= footprint.max.x && f.position.y >= footprint.min.y && f.position.y <= footprint.max.y
-        }
-        if inside(a) != inside(b) { return inside(a) }
-        return a.cost < b.cost
+        return a.score < b.score
     }
 
     /// Levenberg–Marquardt on the active anchors of `set`; nil when it ends outside `region`.

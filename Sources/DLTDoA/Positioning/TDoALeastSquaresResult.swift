@@ -17,11 +17,16 @@ public struct TDoALeastSquaresResult: Sendable, Equatable {
     /// LM iterations over all fits (the leave-one-out refits included).
     public var iterations: Int
     public var converged: Bool
-    /// Anchors rejected by the residual tests, in order.
-    public var rejected: [TDoAAnchorID]
+    /// Anchors left out, in order, and why.
+    public var rejections: [TDoARejection]
+    /// Every anchor's delay at the fix (the NLOS evidence).
+    public var delays: [TDoAAnchorDelay]
+
+    /// The anchors left out, in order.
+    public var rejected: [TDoAAnchorID] { rejections.map(\.anchor) }
 
     public init(position: Vector3, covariance: Matrix3, residuals: [[Double]], cost: Double, degreesOfFreedom: Int,
-                usedMeasurements: Int, iterations: Int, converged: Bool, rejected: [TDoAAnchorID]) {
+                usedMeasurements: Int, iterations: Int, converged: Bool, rejections: [TDoARejection], delays: [TDoAAnchorDelay] = []) {
         self.position = position
         self.covariance = covariance
         self.residuals = residuals
@@ -30,6 +35,7 @@ public struct TDoALeastSquaresResult: Sendable, Equatable {
         self.usedMeasurements = usedMeasurements
         self.iterations = iterations
         self.converged = converged
-        self.rejected = rejected
+        self.rejections = rejections
+        self.delays = delays
     }
 }

@@ -109,6 +109,56 @@ struct TDoAMeasurementSet {
         return (cost, h, grad)
     }
 
+    /// How late anchor j arrived against a fit at x that left it out: ē − e_j over the active
+    /// anchors of its group (e = ‖x − a‖ − m); nil when none of its group is active.
+    func lateness(of j: Int, at x: Vector3) -> Double? {
+        var g = 0
+        while groupStart[g + 1] <= j { g += 1 }
+        var n = 0.0, se = 0.0
+        for k in groupStart[g]..<groupStart[g + 1] where active[k] && k != j {
+            n += 1
+            se += (x - positions[k]).length - offsets[k]
+        }
+        guard n > 0 else { return nil }
+        return se / n - ((x - positions[j]).length - offsets[j])
+    }
+
+    /// Every anchor's delay at the fix x (`TDoAAnchorDelay`), with N⁻¹ = `normalInverse` (the
+    /// fit's covariance over σ²; in 2-D its z row and column are zero, which drops z from the
+    /// hat matrix as it should). Groups with fewer than two active anchors say nothing.
+    func delays(at x: Vector3, normalInverse: Matrix3) -> [TDoAAnchorDelay] {
+        var out: [TDoAAnchorDelay] = []
+        out.reserveCapacity(positions.count)
+        for g in 0..<groupCount {
+            var n = 0.0, se = 0.0
+            var su = Vector3.zero
+            for j in groupStart[g]..<groupStart[g + 1] where active[j] {
+                let d = x - positions[j]
+                let r = max(d.length, 1e-9)
+                n += 1
+                se += r - offsets[j]
+                su += d * (1 / r)
+            }
+            guard n >= 2 else { continue }
+            let ebar = se / n, ubar = su * (1 / n)
+            for j in groupStart[g]..<groupStart[g + 1] {
+                let d = x - positions[j]
+                let r = max(d.length, 1e-9)
+                let v = d * (1 / r) - ubar
+                let id = anchorID(j)
+                let e = r - offsets[j]
+                if active[j] {
+                    let q = max(1 - 1 / n - normalInverse.quadraticForm(v), 1e-6)
+                    out.append(TDoAAnchorDelay(anchor: id, delay: (ebar - e) / q, sigma: sigma / q.squareRoot(), used: true))
+                } else {
+                    let q = 1 + 1 / n + normalInverse.quadraticForm(v)
+                    out.append(TDoAAnchorDelay(anchor: id, delay: ebar - e, sigma: sigma * q.squareRoot(), used: false))
+                }
+            }
+        }
+        return out
+    }
+
     /// d_i − d_ref − r_i at x for every anchor of the problem, per group (references omitted),
     /// whether active or not.
     func residuals(at x: Vector3) -> [[Double]] {

@@ -2,18 +2,21 @@ import EmulatorMath
 /// The measurements of one epoch: one `TDoAGroup` per cluster (groups are independent: each has
 /// its own reference, and differences are never formed across clusters), the arrival-time
 /// noise σ of every anchor as metres, and, for near-coplanar anchors (a ceiling), the known
-/// height at which to solve in 2D.
+/// height at which to solve in 2D, and where the receiver can physically be.
 public struct TDoAProblem: Sendable, Equatable {
     public var groups: [TDoAGroup]
     /// σ of each anchor's arrival time, metres: within a group cov = σ²(I + 11ᵀ).
     public var timingSigma: Double
     /// Solve for x, y only, at this z (metres); nil: solve in 3D.
     public var fixedHeight: Double?
+    /// Where the receiver can be (floor, headroom, footprint); nil: anywhere.
+    public var volume: TDoAVolume?
 
-    public init(groups: [TDoAGroup], timingSigma: Double, fixedHeight: Double? = nil) {
+    public init(groups: [TDoAGroup], timingSigma: Double, fixedHeight: Double? = nil, volume: TDoAVolume? = nil) {
         self.groups = groups
         self.timingSigma = timingSigma
         self.fixedHeight = fixedHeight
+        self.volume = volume
     }
 
     /// 2 with a fixed height, else 3.

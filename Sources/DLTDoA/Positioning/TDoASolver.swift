@@ -1,9 +1,21 @@
 import EmulatorMath
-/// The receiver's position solver: Chan–Ho's closed form on the largest group when it can,
-/// else the previous fix, else the anchors' centroid, as the start of a Levenberg–Marquardt
-/// fit on all groups with NLOS / outlier rejection (`TDoALeastSquares`). If that fit fails or
-/// does not converge, the other start points are tried and the lowest-cost fit kept.
-/// A pure function of its inputs (deterministic, no clock, no state).
+/// The receiver's position solver. It never answers with a point the deployment rules out:
+///
+/// 1. Levenberg–Marquardt with late anchors rejected (`TDoALeastSquares`) from Chan–Ho's closed
+///    form on the largest group (else the prediction, else the volume's centre). A fit that
+///    converged inside the volume, passes the χ² test with nothing newly rejected and agrees
+///    with the tracker's prediction is the answer (the common case: one fit).
+/// 2. Otherwise, where the geometry is poor or the answer ambiguous, more starts: the
+///    prediction, the volume's centre, and the mirror image of the first fit through the
+///    anchors' best-fitting plane (near-coplanar anchors see a point and its mirror alike).
+///    Of the fits, one inside the volume wins over one outside, then the lower cost plus the
+///    capped innovation against the prediction.
+/// 3. If even that fit lies outside the volume (the noise put the minimum above the ceiling),
+///    it is refitted with z held at the bound it crossed and x, y kept in the footprint, and
+///    flagged `heldToVolume`; its z variance is the free fit's plus the distance it was moved.
+///
+/// Every fix carries its covariance (the inverse Fisher information at the fix), which anchors
+/// were left out and why, and every anchor's delay. A pure function of its inputs.
 public struct TDoASolver: Sendable {
     public var closedForm: ChanHoSolver
     public var leastSquares: TDoALeastSquares
@@ -14,32 +26,107 @@ public struct TDoASolver: Sendable {
     }
 
     /// A fix, or nil when the problem has fewer independent differences than unknowns or no fit
-    /// succeeds.
-    public func solve(_ problem: TDoAProblem, previous: Vector3? = nil) -> TDoAFix? {
+    /// succeeds. `presumedLate`: anchors the receiver's history holds to be NLOS.
+    public func solve(_ problem: TDoAProblem, prediction: TDoAPrediction? = nil, presumedLate: Set<TDoAAnchorID> = []) -> TDoAFix? {
         guard problem.timingSigma > 0, problem.measurementCount >= problem.dimension else { return nil }
-        var best: TDoALeastSquaresResult?
-        var fromChan = false
+        let cap = leastSquares.threshold(degreesOfFreedom: 3)
         var iterations = 0
-        if let chan = closedForm.solve(problem), chan.x.isFinite, chan.y.isFinite, chan.z.isFinite,
-           let r = leastSquares.solve(problem, from: chan) {
-            best = r
-            fromChan = true
+        var best: (result: TDoALeastSquaresResult, fromChan: Bool, score: Double)?
+        func consider(_ r: TDoALeastSquaresResult, fromChan: Bool) {
             iterations += r.iterations
-        }
-        if best == nil || !best!.converged {
-            for start in [previous, problem.anchorCentroid].compactMap({ $0 }) {
-                guard let r = leastSquares.solve(problem, from: start) else { continue }
-                iterations += r.iterations
-                if best == nil || (r.converged && !best!.converged) || (r.converged == best!.converged && r.cost < best!.cost) {
-                    best = r
-                    fromChan = false
+            let score = r.cost + (prediction?.innovation(r.position, covariance: r.covariance, cap: cap) ?? 0)
+            guard let b = best else { best = (r, fromChan, score); return }
+            if let v = problem.volume {
+                let inside = v.contains(r.position, tolerance: 1e-6), bestInside = v.contains(b.result.position, tolerance: 1e-6)
+                if inside != bestInside {
+                    if inside { best = (r, fromChan, score) }
+                    return
                 }
-                if r.converged { break }
             }
+            if r.converged != b.result.converged {
+                if r.converged { best = (r, fromChan, score) }
+                return
+            }
+            if score < b.score { best = (r, fromChan, score) }
         }
-        guard let r = best else { return nil }
-        return TDoAFix(position: r.position, covariance: r.covariance, rejectedAnchors: r.rejected, usedMeasurements: r.usedMeasurements,
-                       iterations: iterations, cost: r.cost, degreesOfFreedom: r.degreesOfFreedom, converged: r.converged,
-                       startedFromClosedForm: fromChan, residuals: r.residuals)
+        let centre = problem.volume?.centre ?? problem.anchorCentroid
+        let chan = closedForm.solve(problem).flatMap { $0.x.isFinite && $0.y.isFinite && $0.z.isFinite ? $0 : nil }
+        if let r = leastSquares.solve(problem, from: chan ?? prediction?.position ?? centre, prediction: prediction, presumedLate: presumedLate) {
+            consider(r, fromChan: chan != nil)
+            if settled(r, problem, prediction: prediction, cap: cap) { return fix(r, iterations: iterations, fromChan: chan != nil) }
+        }
+        var starts: [Vector3] = []
+        if let p = prediction?.position { starts.append(p) }
+        starts.append(centre)
+        if problem.dimension == 3, let b = best { starts.append(Self.mirror(b.result.position, problem)) }
+        for start in starts {
+            if let r = leastSquares.solve(problem, from: start, prediction: prediction, presumedLate: presumedLate) { consider(r, fromChan: false) }
+        }
+        guard let chosen = best else { return nil }
+        if let v = problem.volume, !v.contains(chosen.result.position, tolerance: 1e-6), let held = hold(chosen.result, to: v, problem, presumedLate: presumedLate) {
+            iterations += held.iterations
+            return fix(held, iterations: iterations, fromChan: chosen.fromChan, held: true)
+        }
+        return fix(chosen.result, iterations: iterations, fromChan: chosen.fromChan)
+    }
+
+    /// One fit is enough: converged inside the volume, consistent, nothing newly rejected, and
+    /// inside the prediction's gate.
+    private func settled(_ r: TDoALeastSquaresResult, _ problem: TDoAProblem, prediction: TDoAPrediction?, cap: Double) -> Bool {
+        guard r.converged, r.rejections.allSatisfy({ $0.reason == .persistentlyLate }) else { return false }
+        if let v = problem.volume, !v.contains(r.position, tolerance: 1e-6) { return false }
+        if r.degreesOfFreedom >= 1, r.cost > leastSquares.threshold(degreesOfFreedom: r.degreesOfFreedom) { return false }
+        if let prediction, prediction.innovation(r.position, covariance: r.covariance, cap: cap + 1) > cap { return false }
+        return true
+    }
+
+    /// The fit with z held at the bound of `volume` it crossed (2-D at that height) and x, y
+    /// clamped into the footprint; nil if it cannot be solved.
+    private func hold(_ r: TDoALeastSquaresResult, to volume: TDoAVolume, _ problem: TDoAProblem, presumedLate: Set<TDoAAnchorID>) -> TDoALeastSquaresResult? {
+        var held = problem
+        let c = volume.clamped(r.position)
+        if problem.fixedHeight == nil, c.z != r.position.z { held.fixedHeight = c.z }
+        guard var h = leastSquares.solve(held, from: c, presumedLate: presumedLate) ?? (held.fixedHeight == nil ? nil : leastSquares.fit(held, from: c)) else {
+            var f = r
+            f.position = c
+            return f
+        }
+        h.position = volume.clamped(h.position)
+        if held.fixedHeight != nil, problem.fixedHeight == nil {
+            // Held at a bound, z is not known to the 2-D fit's zero variance: keep the free fit's,
+            // widened by how far the bound moved it (a tracker must not take the bound as truth).
+            let dz = r.position.z - h.position.z
+            h.covariance.m22 = r.covariance.m22 + dz * dz
+        }
+        return h
+    }
+
+    private func fix(_ r: TDoALeastSquaresResult, iterations: Int, fromChan: Bool, held: Bool = false) -> TDoAFix {
+        TDoAFix(position: r.position, covariance: r.covariance, rejections: r.rejections, delays: r.delays, heldToVolume: held,
+                usedMeasurements: r.usedMeasurements, iterations: iterations, cost: r.cost, degreesOfFreedom: r.degreesOfFreedom,
+                converged: r.converged, startedFromClosedForm: fromChan, residuals: r.residuals)
+    }
+
+    /// The mirror image of x through the anchors' least-squares plane (its normal the scatter
+    /// matrix's smallest eigenvector, by inverse iteration).
+    static func mirror(_ x: Vector3, _ problem: TDoAProblem) -> Vector3 {
+        var anchors: [Vector3] = []
+        for g in problem.groups { anchors.append(g.reference); anchors.append(contentsOf: g.anchors) }
+        guard anchors.count >= 3 else { return x }
+        var c = Vector3.zero
+        for a in anchors { c += a }
+        c = c * (1 / Double(anchors.count))
+        var s = Matrix3.zero
+        for a in anchors { s += Matrix3.outer(a - c) }
+        let scale = max(s.trace, 1e-9) * 1e-9
+        guard let inv = (s + Matrix3.diagonal(scale, scale, scale)).inverse else { return x }
+        var n = Vector3(0, 0, 1)
+        for _ in 0..<12 {
+            let v = inv * n
+            let l = v.length
+            guard l > 0, l.isFinite else { break }
+            n = v * (1 / l)
+        }
+        return x - n * (2 * (x - c).dot(n))
     }
 }

@@ -7,23 +7,51 @@ import EmulatorMath
 /// Anchors of many deployments sit on one ceiling plane, where height is poorly observable:
 /// when the anchors of an epoch span less than `minimumHeightSpread` vertically, the solver
 /// works in 2D at `assumedHeight` (a phone in hand).
+///
+/// What the deployment tells the solver: the volume a person can be in (from `floorHeight` to
+/// `headroom` above the highest anchor, the anchors' footprint widened by `footprintMargin`),
+/// the tracker's prediction, each anchor's delay over recent epochs (`AnchorDelayHistory`: an
+/// anchor significantly late is left out before the fit, and reinstated when it is not), and
+/// the noise the fits actually show (`NoiseScaleEstimate`), against which σ is scaled.
 public struct DLTDOAPositioner: Sendable {
     public var assembler = TDoARoundAssembler()
     public var solver = TDoASolver()
     public var tracker = PositionTracker()
-    /// σ of one arrival time, metres (timestamp noise and multipath).
+    /// σ of one arrival time, metres (timestamp noise and multipath), as configured.
     public var timingSigma: Double
     public var assumedHeight: Double
     public var minimumHeightSpread: Double
+    /// The floor's z in the anchors' frame, metres (the lowest anchor if that is lower).
+    public var floorHeight = 0.0
+    /// How far beyond the anchors' footprint a fix may lie, and above the highest anchor, metres.
+    public var footprintMargin = 2.0
+    public var headroom = 1.0
+    /// Forgetting factor of each anchor's delay history per epoch, the one-sided threshold (in
+    /// standard errors) above which it is presumed late, and the epochs it needs first.
+    public var delayForgetting = 0.85
+    public var lateThreshold = 4.0
+    public var lateMinimumEpochs = 3
+    /// Scale σ by the noise the fits show (off: trust `timingSigma`).
+    public var estimatesNoise = true
+
+    /// Epochs that had enough differences for a position and still gave no fix.
+    public private(set) var unsolvedEpochs = 0
 
     private var pending: [TDoARound] = []
-    private var previous: Vector3?
+    private var delays: [Int: AnchorDelayHistory] = [:]
+    private var noise = NoiseScaleEstimate()
 
     public init(timingSigma: Double = 0.15, assumedHeight: Double = 1.2, minimumHeightSpread: Double = 1.0) {
         self.timingSigma = timingSigma
         self.assumedHeight = assumedHeight
         self.minimumHeightSpread = minimumHeightSpread
     }
+
+    /// σ as the fits show it, metres.
+    public var measuredTimingSigma: Double { timingSigma * (estimatesNoise ? noise.scale : 1).squareRoot() }
+
+    /// An anchor's delay over recent epochs (nil: never seen), by address.
+    public func delayHistory(of address: Int) -> AnchorDelayHistory? { delays[address] }
 
     /// Adds a measurement; returns the fixes of the epochs it completes.
     public mutating func add(_ m: DLTDOAMeasurement) -> [DLTDOAPositionFix] {
@@ -44,15 +72,38 @@ public struct DLTDOAPositioner: Sendable {
     private mutating func solvePending() -> DLTDOAPositionFix? {
         defer { pending.removeAll() }
         guard let first = pending.first else { return nil }
-        let groups = pending.map { TDoAGroup(reference: $0.initiatorPosition, anchors: $0.differences.map(\.position),
+        let groups = pending.map { TDoAGroup(reference: $0.referencePosition, anchors: $0.differences.map(\.position),
                                              rangeDifferences: $0.differences.map(\.rangeDifference)) }
-        let heights = pending.flatMap { [$0.initiatorPosition.z] + $0.differences.map(\.position.z) }
+        let anchors = pending.flatMap { [$0.referencePosition] + $0.differences.map(\.position) }
+        let heights = anchors.map(\.z)
         let flat = (heights.max() ?? 0) - (heights.min() ?? 0) < minimumHeightSpread
-        let problem = TDoAProblem(groups: groups, timingSigma: timingSigma, fixedHeight: flat ? assumedHeight : nil)
-        guard let fix = solver.solve(problem, previous: previous) else { return nil }
-        previous = fix.position
+        let scale = estimatesNoise ? noise.scale : 1
+        let volume = TDoAVolume(anchors: anchors, floor: floorHeight, margin: footprintMargin, headroom: headroom)
+        let problem = TDoAProblem(groups: groups, timingSigma: timingSigma * scale.squareRoot(), fixedHeight: flat ? assumedHeight : nil, volume: volume)
+        var presumedLate = Set<TDoAAnchorID>()
+        for id in anchorIDs() where delays[address(of: id)]?.isLate(threshold: lateThreshold, minimumEpochs: lateMinimumEpochs) == true {
+            presumedLate.insert(id)
+        }
+        let prediction = tracker.prediction(at: first.time)
+        guard let fix = solver.solve(problem, prediction: prediction, presumedLate: presumedLate) else {
+            if problem.measurementCount >= problem.dimension { unsolvedEpochs += 1 }
+            return nil
+        }
+        for d in fix.delays { delays[address(of: d.anchor), default: AnchorDelayHistory()].add(delay: d.delay, sigma: d.sigma, forgetting: delayForgetting) }
+        noise.add(cost: fix.cost, degreesOfFreedom: fix.degreesOfFreedom, solvedAtScale: scale)
         let update = tracker.update(fix: fix.position, covariance: fix.covariance, at: first.time)
         let tracked: Vector3? = update.outcome == .rejected ? nil : update.position
         return DLTDOAPositionFix(time: first.time, fix: fix, tracked: tracked, rounds: pending, problem: problem)
+    }
+
+    /// Every anchor of the pending epoch, as the problem numbers them.
+    private func anchorIDs() -> [TDoAAnchorID] {
+        pending.indices.flatMap { g in [TDoAAnchorID.reference(group: g)] + pending[g].differences.indices.map { TDoAAnchorID(group: g, index: $0) } }
+    }
+
+    /// The address of an anchor of the pending epoch.
+    private func address(of id: TDoAAnchorID) -> Int {
+        let round = pending[id.group]
+        return id.index.map { round.differences[$0].address } ?? round.referenceAddress
     }
 }

@@ -1,7 +1,7 @@
 import EmulatorMath
-/// One cluster round as the phone reconstructs it: the initiator anchor (the round's time
-/// reference) and, for each responder heard, its range difference d(phone, responder) −
-/// d(phone, initiator) in metres.
+/// One cluster round as the phone reconstructs it: the anchor whose arrival the others are
+/// compared with (the initiator, or the first responder heard when the Poll was lost) and, for
+/// each other anchor heard, its range difference d(phone, anchor) − d(phone, reference) in metres.
 public struct TDoARound: Sendable, Equatable {
     public struct Difference: Sendable, Equatable {
         public var address: Int
@@ -10,9 +10,12 @@ public struct TDoARound: Sendable, Equatable {
         public var rangeDifference: Double
     }
 
+    /// The cluster's initiator: the round's identity, whether or not its Poll was heard.
     public var initiatorAddress: Int
-    public var initiatorPosition: Vector3
-    /// When the Poll reached the app (`DLTDOAMeasurement.hostTime`), seconds.
+    /// The anchor the differences are taken against.
+    public var referenceAddress: Int
+    public var referencePosition: Vector3
+    /// When the round's first message reached the app (`DLTDOAMeasurement.hostTime`), seconds.
     public var time: Double
     public var differences: [Difference]
 }

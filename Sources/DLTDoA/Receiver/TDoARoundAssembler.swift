@@ -16,11 +16,17 @@ import RangingEstimation
 /// Final of the round, else from the Poll's carrier frequency offset. Without α a 20 ppm
 /// crystal turns an 8 ms round into 48 m of error: the clock correction is the whole game.
 ///
+/// A lost Poll does not lose the round: the Responses carry their transmit times in the
+/// initiator's time base too, so the first Response heard becomes the reference (the same
+/// formula with j for P), with α from earlier Polls. Such a round needs that α: without one
+/// (no Poll of the cluster heard yet) it is dropped.
+///
 /// Clusters come and go as the phone walks through a multi-cluster deployment: an initiator
-/// not heard for `clusterTimeout` is forgotten (its α starts again from its next Polls rather
-/// than from a Poll seconds old); Responses join only their own cluster's open round, which
-/// closes within `roundTimeout`, so a cluster fading out mid-round leaves at most that round,
-/// as heard, and never mixes into another.
+/// whose last Poll is older than `clusterTimeout` is forgotten (its α starts again from its
+/// next Polls rather than from one seconds old, and its Responses alone make no round);
+/// Responses join only their own cluster's open round, which closes within `roundTimeout`, so
+/// a cluster fading out mid-round leaves at most that round, as heard, and never mixes into
+/// another.
 public struct TDoARoundAssembler: Sendable {
     /// Correct for the phone's clock against each initiator's (off: α = 1, to show why it matters).
     public var correctsClockOffset = true
@@ -30,8 +36,10 @@ public struct TDoARoundAssembler: Sendable {
     public var clusterTimeout = 1.0
 
     private struct OpenRound {
-        var poll: DLTDOAMeasurement
+        /// The Poll, or the first Response when the Poll was lost.
+        var reference: DLTDOAMeasurement
         var responses: [DLTDOAMeasurement] = []
+        var hasPoll: Bool { reference.measurementType == .poll }
     }
 
     private var open: [Int: OpenRound] = [:]
@@ -46,7 +54,7 @@ public struct TDoARoundAssembler: Sendable {
     public mutating func add(_ m: DLTDOAMeasurement) -> [TDoARound] {
         var done: [TDoARound] = []
         // Close rounds left open too long (a lost Final, a lost next Poll).
-        for (initiator, round) in open where m.hostTime - round.poll.hostTime > roundTimeout {
+        for (initiator, round) in open where m.hostTime - round.reference.hostTime > roundTimeout {
             if let r = finish(round, final: nil) { done.append(r) }
             open[initiator] = nil
         }
@@ -54,19 +62,28 @@ public struct TDoARoundAssembler: Sendable {
         switch m.measurementType {
         case .poll:
             if let round = open.removeValue(forKey: cluster), let r = finish(round, final: nil) { done.append(r) }
-            if let previous = lastPoll[cluster], m.hostTime - previous.hostTime > clusterTimeout {
-                lastPoll[cluster] = nil
-                ratio[cluster] = nil
-            }
+            forgetIfSilent(cluster, at: m.hostTime)
             if let previous = lastPoll[cluster] { updateRatio(cluster, from: previous, to: m) }
             lastPoll[cluster] = m
-            open[cluster] = OpenRound(poll: m)
+            open[cluster] = OpenRound(reference: m)
         case .response:
-            open[cluster]?.responses.append(m)
+            if open[cluster] == nil {
+                forgetIfSilent(cluster, at: m.hostTime)
+                open[cluster] = OpenRound(reference: m)
+            } else {
+                open[cluster]?.responses.append(m)
+            }
         case .final:
             if let round = open.removeValue(forKey: cluster), let r = finish(round, final: m) { done.append(r) }
         }
         return done
+    }
+
+    /// Forgets an initiator whose last Poll is more than `clusterTimeout` before `time`.
+    private mutating func forgetIfSilent(_ initiator: Int, at time: Double) {
+        guard let previous = lastPoll[initiator], time - previous.hostTime > clusterTimeout else { return }
+        lastPoll[initiator] = nil
+        ratio[initiator] = nil
     }
 
     /// Phone ticks per initiator tick over the block between two Polls of one initiator.
@@ -81,29 +98,33 @@ public struct TDoARoundAssembler: Sendable {
 
     private func finish(_ round: OpenRound, final: DLTDOAMeasurement?) -> TDoARound? {
         guard !round.responses.isEmpty else { return nil }
-        let poll = round.poll
+        let reference = round.reference
         var alpha = 1.0
         if correctsClockOffset {
-            if let r = ratio[poll.clusterInitiatorAddress] {
+            if let r = ratio[reference.clusterInitiatorAddress] {
                 alpha = r
+            } else if !round.hasPoll {
+                return nil
             } else if let final {
-                let tx = Self.ticks(final.rawTransmitTime, since: poll.rawTransmitTime)
-                let rx = Self.ticks(final.rawReceiveTime, since: poll.rawReceiveTime)
-                alpha = tx > 0 ? Double(rx) / Double(tx) : 1 + poll.carrierFrequencyOffset
+                let tx = Self.ticks(final.rawTransmitTime, since: reference.rawTransmitTime)
+                let rx = Self.ticks(final.rawReceiveTime, since: reference.rawReceiveTime)
+                alpha = tx > 0 ? Double(rx) / Double(tx) : 1 + reference.carrierFrequencyOffset
             } else {
-                alpha = 1 + poll.carrierFrequencyOffset
+                alpha = 1 + reference.carrierFrequencyOffset
             }
         }
         let metresPerTick = Ranging.speedOfLight / UWBTimestamp.ticksPerSecond
         var differences: [TDoARound.Difference] = []
-        var seen = Set<Int>()
-        for r in round.responses where r.address != poll.address && seen.insert(r.address).inserted {
-            let rx = Double(Self.ticks(r.rawReceiveTime, since: poll.rawReceiveTime))
-            let tx = Double(Self.ticks(r.rawTransmitTime, since: poll.rawTransmitTime))
+        var seen: Set<Int> = [reference.address]
+        for r in round.responses where seen.insert(r.address).inserted {
+            let rx = Double(Self.ticks(r.rawReceiveTime, since: reference.rawReceiveTime))
+            let tx = Double(Self.ticks(r.rawTransmitTime, since: reference.rawTransmitTime))
             differences.append(TDoARound.Difference(address: r.address, position: r.coordinates,
                                                     rangeDifference: (rx / alpha - tx) * metresPerTick))
         }
-        return TDoARound(initiatorAddress: poll.address, initiatorPosition: poll.coordinates, time: poll.hostTime, differences: differences)
+        guard !differences.isEmpty else { return nil }
+        return TDoARound(initiatorAddress: reference.clusterInitiatorAddress, referenceAddress: reference.address,
+                         referencePosition: reference.coordinates, time: reference.hostTime, differences: differences)
     }
 
     /// `a − b` for raw 40-bit timestamps, across a wrap.

@@ -11,7 +11,8 @@ public enum DLTDOASimulation {
         /// |fix − truth| and |tracked − truth| (horizontal + vertical), metres.
         public var fixError: Double { (fix.fix.position - truth).length }
         public var trackedError: Double? { fix.tracked.map { ($0 - truth).length } }
-        /// Expected RMSE for this geometry and noise (CRLB).
+        /// Expected RMSE for this geometry and noise (CRLB) with the line-of-sight anchors the
+        /// epoch heard (an NLOS anchor carries no information a receiver can use).
         public var bound: Double
     }
 
@@ -22,6 +23,8 @@ public enum DLTDOASimulation {
         public var discoveryTime: Double?
         /// Frames of other networks the phone heard and dropped.
         public var otherNetworkFrames: Int
+        /// Epochs with enough differences for a position that gave no fix.
+        public var unsolvedEpochs: Int
         /// Each cluster initiator's Polls: hop counts and time-base error against its reference.
         public var timeBases: [DLTDOAPollTimeBase] = []
     }
@@ -56,11 +59,13 @@ public enum DLTDOASimulation {
         if let last = recorder.positioner.flush() { recorder.fixes.append(last) }
         let records = recorder.fixes.map { f in
             let truth = deployment.receiverPosition(at: f.time)
-            return Record(fix: f, truth: truth, bound: TDoAGeometry(f.problem).crlbRMSE(at: truth))
+            let clusters = f.problem.groups.map { g in ([g.reference] + g.anchors).filter { deployment.zonesCrossed($0, truth).isEmpty } }
+            let bound = TDoAGeometry(clusters: clusters, timingSigma: sigma, fixedHeight: f.problem.fixedHeight).crlbRMSE(at: truth)
+            return Record(fix: f, truth: truth, bound: bound)
         }
         return Run(records: records, measurements: recorder.measurements, invalidation: recorder.invalidation,
                    discoveryTime: session.discoveryTime, otherNetworkFrames: session.reader?.otherNetworkFrames ?? 0,
-                   timeBases: session.air.timeBases)
+                   unsolvedEpochs: recorder.positioner.unsolvedEpochs, timeBases: session.air.timeBases)
     }
 
     private final class Recorder: DLTDOASessionDelegate {

@@ -6,12 +6,13 @@ public enum TDoACommand: Command {
     public static let name = "tdoa"
     public static let summary = ["simulate UWB DL-TDoA anchors and an iPhone-like receiver: fixes against",
                                  "truth and the CRLB; 'tdoa plan' maps the expected error over a floor"]
-    public static var subcommands: [any Command.Type] { [TDoAPlanCommand.self] }
+    public static var subcommands: [any Command.Type] { [TDoAPlanCommand.self, TDoAStudyCommand.self] }
 
     public static let help = HelpText(
         usage: """
             usage: reflector-emu tdoa [DEPLOYMENT.json] [options]
                    reflector-emu tdoa plan [DEPLOYMENT.json] [options]   (expected error map; see tdoa plan --help)
+                   reflector-emu tdoa study [options]   (the receiver over generated deployments; see tdoa study --help)
             """,
         about: """
             Runs UWB DL-TDoA anchors (this project's anchor firmware, each on its own drifting
@@ -21,7 +22,9 @@ public enum TDoACommand: Command {
             tracks. Prints each fix against the truth, then RMSE, 90th percentile and the CRLB.
             Without DEPLOYMENT.json: an 8-anchor room 10 x 8 x 3 m, the phone walking a loop for 20 s
             (see Examples/dltdoa-room.json for the file format, Examples/dltdoa-clusters.json for
-            several clusters chained by bridges, with parent_cluster and uwb_range_m).
+            several clusters chained by bridges, with parent_cluster and uwb_range_m). --generate
+            SEED walks a generated deployment instead (a random room, layout, noise and losses;
+            tdoa study runs many).
             """)
 
     public static var options: OptionTable<TDoAOptions> {
@@ -36,6 +39,9 @@ public enum TDoACommand: Command {
             .json(\.json, help: "JSON Lines: one object per fix, then {\"summary\": {...}}"),
             .value(\.plotPath, "--plot", "FILE.svg", .text, help: "floor map with anchors, NLOS zones, true and estimated path,",
                    "and the error over time against the CRLB"),
+            .value(\.generate, "--generate", "SEED", .unsigned, help: "a generated deployment (random room, layout, noise, losses)"),
+            .value(\.layout, "--layout", "NAME", .choice(DLTDOADeploymentGenerator.Layout.self), help: "its anchor layout: ceiling, two-heights, walls, corridor"),
+            .flag(\.shadowed, "--shadowed", help: "with one of its anchors behind an obstacle"),
         ], positional: Positional("DEPLOYMENT.json") { o, path throws(ToolError) in
             if let first = o.deploymentPath { throw .usage("tdoa: one deployment file at most, found '\(first)' and '\(path)'") }
             o.deploymentPath = path
@@ -85,7 +91,7 @@ enum TDoAReport {
 
     static func text(_ r: DLTDOASimulation.Record) -> String {
         let p = r.fix.fix.position, t = r.truth
-        let rejected = r.fix.fix.rejectedAnchors.isEmpty ? "-" : r.fix.fix.rejectedAnchors.map { anchorName(r, $0) }.joined(separator: ",")
+        let rejected = r.fix.fix.rejections.isEmpty ? "-" : r.fix.fix.rejections.map { anchorName(r, $0.anchor) + " " + reasonName($0.reason) }.joined(separator: ",")
         return pad(fixed(r.fix.time, 3), 8) + pad(fixed(t.x, 2), 9) + pad(fixed(t.y, 2), 8) + pad(fixed(t.z, 2), 8) + pad(fixed(p.x, 2), 9)
             + pad(fixed(p.y, 2), 8) + pad(fixed(p.z, 2), 8) + pad(fixed(r.fixError, 3), 9) + pad(r.trackedError.map { fixed($0, 3) } ?? "gated", 11)
             + pad(fixed(r.bound, 3), 8) + "  " + rejected
@@ -102,7 +108,36 @@ enum TDoAReport {
             j.field("error_m", r.fixError, decimals: 4)
             j.field("tracked_error_m", r.trackedError, decimals: 4)
             j.field("crlb_m", r.bound, decimals: 4)
-            j.field("rejected", r.fix.fix.rejectedAnchors.map { anchorName(r, $0) })
+            j.key("rejected")
+            j.array { j in
+                for x in r.fix.fix.rejections {
+                    j.object { j in
+                        j.field("anchor", anchorName(r, x.anchor))
+                        j.field("reason", reasonName(x.reason))
+                    }
+                }
+            }
+            j.key("anchors")
+            j.array { j in
+                for d in r.fix.fix.delays {
+                    j.object { j in
+                        j.field("anchor", anchorName(r, d.anchor))
+                        j.field("used", d.used)
+                        j.field("delay_m", d.delay, decimals: 4)
+                        j.field("delay_sigma_m", d.sigma, decimals: 4)
+                    }
+                }
+            }
+            j.field("held_to_volume", r.fix.fix.heldToVolume)
+        }
+    }
+
+    /// How a rejection reason reads in the table and in JSON.
+    static func reasonName(_ reason: TDoARejection.Reason) -> String {
+        switch reason {
+        case .lateArrival: "late"
+        case .persistentlyLate: "late-before"
+        case .lateWithAnother: "late-pair"
         }
     }
 
@@ -110,7 +145,7 @@ enum TDoAReport {
     static func anchorName(_ r: DLTDOASimulation.Record, _ id: TDoAAnchorID) -> String {
         guard id.group < r.fix.rounds.count else { return "?" }
         let round = r.fix.rounds[id.group]
-        let address = id.index.map { $0 < round.differences.count ? round.differences[$0].address : -1 } ?? round.initiatorAddress
+        let address = id.index.map { $0 < round.differences.count ? round.differences[$0].address : -1 } ?? round.referenceAddress
         return hex4(address)
     }
 

@@ -14,12 +14,17 @@ public struct TDoAOptions {
     public var outlierRejection = true
     public var json = false
     public var plotPath: String?
+    /// A generated deployment (`DLTDOADeploymentGenerator`) instead of a file: its seed, layout
+    /// and whether one anchor is shadowed.
+    public var generate: UInt64?
+    public var layout: DLTDOADeploymentGenerator.Layout?
+    public var shadowed = false
 
     public init() {}
 
     /// The deployment, with the flags' overrides.
     public func deployment() throws(ToolError) -> DLTDOADeployment {
-        var d = try deploymentPath.map { (p) throws(ToolError) in try DeploymentFile.read(path: p) } ?? .defaultRoom()
+        var d = try Self.deployment(path: deploymentPath, generate: generate, layout: layout, shadowed: shadowed, command: "tdoa")
         if let noise { d.timestampSigma = noise }
         if let loss { d.lossProbability = loss }
         if let seed { d.seed = seed }
@@ -28,6 +33,16 @@ public struct TDoAOptions {
 }
 
 extension TDoAOptions {
+    /// A deployment file, or a generated deployment, or the default room; the file and
+    /// `--generate` exclude each other, and `--layout`/`--shadowed` need `--generate`.
+    static func deployment(path: String?, generate: UInt64?, layout: DLTDOADeploymentGenerator.Layout?, shadowed: Bool,
+                           command: String) throws(ToolError) -> DLTDOADeployment {
+        if let path, generate != nil { throw .usage("\(command): a deployment file ('\(path)') or --generate SEED, not both") }
+        if generate == nil, layout != nil || shadowed { throw .usage("\(command): --layout and --shadowed describe a generated deployment; add --generate SEED") }
+        if let seed = generate { return DLTDOADeploymentGenerator().generate(seed: seed, layout: layout, shadowed: shadowed).deployment }
+        return try path.map { (p) throws(ToolError) in try DeploymentFile.read(path: p) } ?? .defaultRoom()
+    }
+
     /// The options `arguments` give, read with `tdoa`'s option table (`--help` is not an
     /// option here).
     public init(arguments: [String]) throws(ToolError) {

@@ -30,6 +30,8 @@ public enum TDoAPlanCommand: Command {
         public var network: UInt32?
         public var plotPath: String?
         public var json = false
+        public var generate: UInt64?
+        public var layout: DLTDOADeploymentGenerator.Layout?
         public init() {}
     }
 
@@ -45,6 +47,8 @@ public enum TDoAPlanCommand: Command {
             .value(\.cap, "--max", "M", .number(0...1000, "metres", above: true), help: "colour scale cap for --plot, metres (default: 3 × the median error)"),
             .value(\.plotPath, "--plot", "FILE.svg", .text, help: "the map as a heat map with the anchors and NLOS zones"),
             .json(\.json, help: "one JSON object instead of text (null where the error is unbounded)"),
+            .value(\.generate, "--generate", "SEED", .unsigned, help: "a generated deployment (as tdoa --generate) instead of a file"),
+            .value(\.layout, "--layout", "NAME", .choice(DLTDOADeploymentGenerator.Layout.self), help: "its layout: ceiling, two-heights, walls, corridor"),
         ], positional: Positional("DEPLOYMENT.json") { o, path throws(ToolError) in
             if let first = o.path { throw .usage("tdoa plan: one deployment file at most, found '\(first)' and '\(path)'") }
             o.path = path
@@ -52,7 +56,7 @@ public enum TDoAPlanCommand: Command {
     }
 
     public static func run(_ o: Options, output: CommandOutput) throws(ToolError) -> CommandOutcome {
-        let deployment = try o.path.map { (p) throws(ToolError) in try DeploymentFile.read(path: p) } ?? DLTDOADeployment.defaultRoom()
+        let deployment = try TDoAOptions.deployment(path: o.path, generate: o.generate, layout: o.layout, shadowed: false, command: "tdoa plan")
         let chosen = o.network ?? deployment.anchors.first?.networkIdentifier ?? 0
         let anchors = deployment.anchors.filter { $0.networkIdentifier == chosen }
         guard anchors.count >= 3 else {
