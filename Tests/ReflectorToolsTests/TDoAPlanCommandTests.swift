@@ -34,6 +34,26 @@ struct TDoAPlanCommandTests {
         map.values.indices.first { abs(map.centre(ofCell: $0).x - x) < 1e-9 && abs(map.centre(ofCell: $0).y - y) < 1e-9 }
     }
 
+    /// With a UWB range each cell counts only what the phone there would use: at the hall's east
+    /// end (x = 44 m) cluster 2 alone (the other initiators are 20 m and more away), in the middle
+    /// (x = 24 m) all three, each with its bridge in the parent's round; without the range every
+    /// anchor counts everywhere and the east end looks better than it is.
+    @Test func rangeLimitsTheClustersACellCounts() throws {
+        let d = try DeploymentFile.read(path: Self.root.appendingPathComponent("Examples/dltdoa-clusters.json").path)
+        func at(_ map: TDoAPlanMap, _ x: Double) throws -> Double { map.values[try #require(Self.cell(map, x, 4.1))] }  // cell centres: whole x, y 4.1
+        let limited = TDoAPlanMap(anchors: d.anchors, network: 0x1235, timingSigma: 0.1, height: 1.2, cellSize: 1, margin: 0.5, range: d.uwbRange)
+        let open = TDoAPlanMap(anchors: d.anchors, network: 0x1235, timingSigma: 0.1, height: 1.2, cellSize: 1, margin: 0.5)
+        let here = Vector3(44, 4.1, 1.2)
+        let east = d.anchors.filter { $0.cluster == 2 && ($0.position - here).length <= 18 }.map(\.position)
+        #expect(abs(try at(limited, 44) - TDoAGeometry(clusters: [east], timingSigma: 0.1).crlbRMSE(at: here)) < 1e-12)
+        #expect(try at(open, 44) < 0.9 * at(limited, 44))
+        let middle = Vector3(24, 4.1, 1.2)
+        let rounds = (0..<3).map { c in
+            d.anchors.filter { $0.cluster == c || ($0.isInitiator && $0.parentCluster == UInt8(c)) }.map(\.position).filter { ($0 - middle).length <= 18 }
+        }
+        #expect(abs(try at(limited, 24) - TDoAGeometry(clusters: rounds, timingSigma: 0.1).crlbRMSE(at: middle)) < 1e-12)
+    }
+
     /// A grid whose cell centres fall on whole metres evaluates exactly the geometry's bound; the
     /// median over the room (0.188 m, measured) is a little below the centre's 0.211 m, since the
     /// centre is as far from every anchor as a point in the room gets.

@@ -69,7 +69,8 @@ public enum TDoAPlanCommand: Command {
         guard size.columns * size.rows <= maximumCells else {
             throw .usage("tdoa plan: the map would have \(size.columns) × \(size.rows) cells; allowed: at most \(maximumCells) (a larger --grid or a smaller --margin)")
         }
-        let map = TDoAPlanMap(anchors: anchors, network: chosen, timingSigma: sigma, height: o.height, cellSize: o.grid, margin: o.margin)
+        let map = TDoAPlanMap(anchors: anchors, network: chosen, timingSigma: sigma, height: o.height, cellSize: o.grid, margin: o.margin,
+                              range: deployment.uwbRange)
         let others = deployment.anchors.count - anchors.count
         if let plotPath = o.plotPath { try OutputFile.write(plot(map, deployment: deployment, cap: o.cap).svg, to: plotPath) }
         if o.json {
@@ -105,6 +106,7 @@ public enum TDoAPlanCommand: Command {
             guard let first = cluster.first else { continue }
             out += "  cluster \(first.cluster): initiator \(address(first)), responders " + cluster.dropFirst().map(address).joined(separator: " ") + "\n"
         }
+        if let range = map.range { out += "  UWB range \(f(range, 1)) m: a cell counts the clusters whose initiator it hears, and the anchors it hears\n" }
         out += "  solution: \(solution(map))\n"
         out += "  timestamp noise σ \(f(map.timingSigma, 3)) m; map x \(f(map.x0, 2))…\(f(map.x0 + Double(map.columns) * map.cellSize, 2)) m, "
             + "y \(f(map.y0, 2))…\(f(map.y0 + Double(map.rows) * map.cellSize, 2)) m, \(map.columns) × \(map.rows) cells of \(f(map.cellSize, 2)) m\n"
@@ -165,6 +167,7 @@ public enum TDoAPlanCommand: Command {
             j.field("height_m", map.height, decimals: 3)
             j.field("anchor_height_span_m", map.heightSpan, decimals: 3)
             j.field("timestamp_sigma_m", map.timingSigma, decimals: 4)
+            if let range = map.range { j.field("uwb_range_m", range, decimals: 3) }
             j.field("grid_m", map.cellSize, decimals: 3)
             j.field("columns", map.columns)
             j.field("rows", map.rows)

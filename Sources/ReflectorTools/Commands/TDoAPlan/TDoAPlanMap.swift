@@ -6,7 +6,9 @@ import SVGCharts
 /// go: the Cramér–Rao bound (GDOP × timestamp σ) of one network's anchors at every cell centre
 /// of a grid around them, and its statistics inside the anchors' footprint and over the map.
 /// The bound is what an unbiased solver reaches at best, so a spot that is bad here stays bad
-/// whatever the solver does; only moving or adding anchors helps.
+/// whatever the solver does; only moving or adding anchors helps. With a UWB range, each cell
+/// counts only the clusters whose initiator it hears, with the responders (and bridges, which
+/// respond in their parent's round) it hears.
 struct TDoAPlanMap {
     /// Order statistics of the error over a set of cells; `.infinity` stands for unbounded.
     struct Statistics: Equatable {
@@ -48,6 +50,8 @@ struct TDoAPlanMap {
     let rows: Int
     /// CRLB RMSE per cell, metres, row after row from the bottom; `.infinity` where unbounded.
     let values: [Double]
+    /// How far frames carry, metres (nil: every anchor everywhere).
+    let range: Double?
     /// The convex hull of the anchors seen from above, counter-clockwise.
     let hull: [ChartPoint]
     /// Whether each cell's centre lies inside the hull (or on its edge).
@@ -67,8 +71,10 @@ struct TDoAPlanMap {
     }
 
     /// Evaluates the map for `anchors` (one network's) at `height`.
-    init(anchors networkAnchors: [DLTDOADeployment.Anchor], network: UInt32, timingSigma: Double, height: Double, cellSize: Double, margin: Double) {
+    init(anchors networkAnchors: [DLTDOADeployment.Anchor], network: UInt32, timingSigma: Double, height: Double, cellSize: Double, margin: Double,
+         range: Double? = nil) {
         self.network = network
+        self.range = range
         let numbers = Set(networkAnchors.map(\.cluster)).sorted()
         clusters = numbers.map { n in
             let members = networkAnchors.filter { $0.cluster == n }
@@ -84,12 +90,25 @@ struct TDoAPlanMap {
         (x0, y0, columns, rows) = Self.grid(networkAnchors, cellSize: cellSize, margin: margin)
         hull = Self.convexHull(networkAnchors.map { ChartPoint(x: $0.position.x, y: $0.position.y) })
 
+        // Each round's anchors: the cluster, then the bridges that respond in it.
+        let rounds = clusters.map { members in
+            members + networkAnchors.filter { $0.isInitiator && $0.parentCluster == members.first?.cluster && $0.cluster != members.first?.cluster }
+        }
         var values = [Double](repeating: 0, count: columns * rows)
         var inside = [Bool](repeating: false, count: columns * rows)
         for r in 0..<rows {
             for c in 0..<columns {
                 let p = ChartPoint(x: x0 + (Double(c) + 0.5) * cellSize, y: y0 + (Double(r) + 0.5) * cellSize)
-                let gdop = geometry.gdop(at: Vector3(p.x, p.y, height))
+                let here = Vector3(p.x, p.y, height)
+                var cellGeometry = geometry
+                if let range {
+                    let heard = rounds.compactMap { round -> [Vector3]? in
+                        guard let initiator = round.first, (initiator.position - here).length <= range else { return nil }
+                        return round.map(\.position).filter { ($0 - here).length <= range }
+                    }
+                    cellGeometry = TDoAGeometry(clusters: heard, timingSigma: timingSigma, fixedHeight: geometry.fixedHeight)
+                }
+                let gdop = cellGeometry.gdop(at: here)
                 values[r * columns + c] = gdop.isFinite && gdop <= Self.unboundedGDOP ? gdop * timingSigma : .infinity
                 inside[r * columns + c] = Self.contains(hull, p)
             }
