@@ -18,8 +18,8 @@ import RangingEstimation
 ///
 /// A lost Poll does not lose the round: the Responses carry their transmit times in the
 /// initiator's time base too, so the first Response heard becomes the reference (the same
-/// formula with j for P), with α from earlier Polls. Such a round needs that α: without one
-/// (no Poll of the cluster heard yet) it is dropped.
+/// formula with j for P), with α from earlier Polls, or before any, from the reference
+/// Response's carrier frequency offset and the clock offset to its initiator it reports.
 public struct TDoARoundAssembler: Sendable {
     /// Correct for the phone's clock against each initiator's (off: α = 1, to show why it matters).
     public var correctsClockOffset = true
@@ -82,7 +82,9 @@ public struct TDoARoundAssembler: Sendable {
             if let r = ratio[reference.clusterInitiatorAddress] {
                 alpha = r
             } else if !round.hasPoll {
-                return nil
+                // Phone ticks per responder tick, times responder ticks per initiator tick.
+                guard let responder = reference.responderClockFrequencyOffset else { return nil }
+                alpha = (1 + reference.carrierFrequencyOffset) * (1 - responder)
             } else if let final {
                 let tx = Self.ticks(final.rawTransmitTime, since: reference.rawTransmitTime)
                 let rx = Self.ticks(final.rawReceiveTime, since: reference.rawReceiveTime)
