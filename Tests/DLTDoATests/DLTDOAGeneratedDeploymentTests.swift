@@ -14,13 +14,14 @@ import Testing
         for b in bands {
             let c = b.clean, s = b.shadowed
             deployments += c.deployments
-            print("band \(b.noise): clean \(c.deployments) deployments \(c.fixes) fixes ratio \(c.ratio) well-posed \(c.wellPosedFixes) \(c.wellPosedRatio) outside \(c.outsideVolume) unsolved \(c.unsolvedEpochs) good rejected \(c.goodRejectionRate); shadowed ratio \(s.ratio) well-posed \(s.wellPosedFixes) \(s.wellPosedRatio) rejected \(s.shadowedRejectionRate) good \(s.goodRejectionRate) outside \(s.outsideVolume) unsolved \(s.unsolvedEpochs)")
+            print("band \(b.noise): clean \(c.deployments) deployments \(c.fixes) fixes ratio \(c.ratio) well-posed \(c.wellPosedFixes) \(c.wellPosedRatio) outside \(c.outsideVolume) unsolved \(c.unsolvedEpochs) skipped \(c.skippedEpochs) good rejected \(c.goodRejectionRate); shadowed ratio \(s.ratio) well-posed \(s.wellPosedFixes) \(s.wellPosedRatio) rejected \(s.shadowedRejectionRate) good \(s.goodRejectionRate) outside \(s.outsideVolume) unsolved \(s.unsolvedEpochs) skipped \(s.skippedEpochs)")
             #expect(c.fixes >= 200 && s.fixes >= 200)
             #expect(c.ratio <= 1.2, "clean RMSE \(c.rmse) m against the bound \(c.bound) m at \(b.noise)")
             #expect(s.ratio <= 1.2, "shadowed RMSE \(s.rmse) m against the bound \(s.bound) m at \(b.noise)")
             #expect(c.wellPosedRatio <= 1.2 && s.wellPosedRatio <= 1.2)
             #expect(c.outsideVolume == 0 && s.outsideVolume == 0)
             #expect(c.unsolvedEpochs == 0 && s.unsolvedEpochs == 0)
+            #expect(c.skippedEpochs == 0 && s.skippedEpochs == 0)
             #expect(s.shadowedRejectionRate >= 0.95)
             #expect(c.goodRejectionRate <= 0.02 && s.goodRejectionRate <= 0.02)
         }

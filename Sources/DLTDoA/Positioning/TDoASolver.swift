@@ -19,14 +19,17 @@ import EmulatorMath
 public struct TDoASolver: Sendable {
     public var closedForm: ChanHoSolver
     public var leastSquares: TDoALeastSquares
+    /// How many times the χ² quantile the best fit may exceed before the epoch is called
+    /// inconsistent and gets no fix (with outlier rejection on; off, every fit is answered).
+    public var inconsistency = 10.0
 
     public init(closedForm: ChanHoSolver = ChanHoSolver(), leastSquares: TDoALeastSquares = TDoALeastSquares()) {
         self.closedForm = closedForm
         self.leastSquares = leastSquares
     }
 
-    /// A fix, or nil when the problem has fewer independent differences than unknowns or no fit
-    /// succeeds. `presumedLate`: anchors the receiver's history holds to be NLOS.
+    /// A fix, or nil when the problem has fewer independent differences than unknowns, no fit
+    /// succeeds, or no position explains the measurements (`inconsistency`). `presumedLate`: anchors the receiver's history holds to be NLOS.
     public func solve(_ problem: TDoAProblem, prediction: TDoAPrediction? = nil, presumedLate: Set<TDoAAnchorID> = []) -> TDoAFix? {
         guard problem.timingSigma > 0, problem.measurementCount >= problem.dimension else { return nil }
         let cap = leastSquares.threshold(degreesOfFreedom: 3)
@@ -63,6 +66,10 @@ public struct TDoASolver: Sendable {
             if let r = leastSquares.solve(problem, from: start, prediction: prediction, presumedLate: presumedLate) { consider(r, fromChan: false) }
         }
         guard let chosen = best else { return nil }
+        // Measurements no position explains (χ² many times its quantile even after rejection:
+        // a clock not corrected, a wrong anchor position) give no fix rather than a held one.
+        if leastSquares.rejectOutliers, chosen.result.degreesOfFreedom >= 1,
+           chosen.result.cost > inconsistency * leastSquares.threshold(degreesOfFreedom: chosen.result.degreesOfFreedom) { return nil }
         if let v = problem.volume, !v.contains(chosen.result.position, tolerance: 1e-6), let held = hold(chosen.result, to: v, problem, presumedLate: presumedLate) {
             iterations += held.iterations
             return fix(held, iterations: iterations, fromChan: chosen.fromChan, held: true)

@@ -9,7 +9,8 @@ import EmulatorMath
 /// works in 2D at `assumedHeight` (a phone in hand).
 ///
 /// What the deployment tells the solver: the volume a person can be in (from `floorHeight` to
-/// `headroom` above the highest anchor, the anchors' footprint widened by `footprintMargin`),
+/// `headroom` above the highest anchor, the footprint of every anchor heard so far widened by
+/// `footprintMargin`),
 /// the tracker's prediction, each anchor's delay over recent epochs (`AnchorDelayHistory`: an
 /// anchor significantly late is left out before the fit, and reinstated when it is not), and
 /// the noise the fits actually show (`NoiseScaleEstimate`), against which σ is scaled.
@@ -39,6 +40,8 @@ public struct DLTDOAPositioner: Sendable {
 
     private var pending: [TDoARound] = []
     private var delays: [Int: AnchorDelayHistory] = [:]
+    /// Every anchor heard, by address.
+    private var knownAnchors: [Int: Vector3] = [:]
     private var noise = NoiseScaleEstimate()
 
     public init(timingSigma: Double = 0.15, assumedHeight: Double = 1.2, minimumHeightSpread: Double = 1.0) {
@@ -78,22 +81,35 @@ public struct DLTDOAPositioner: Sendable {
         let heights = anchors.map(\.z)
         let flat = (heights.max() ?? 0) - (heights.min() ?? 0) < minimumHeightSpread
         let scale = estimatesNoise ? noise.scale : 1
-        let volume = TDoAVolume(anchors: anchors, floor: floorHeight, margin: footprintMargin, headroom: headroom)
+        // The volume of every anchor heard so far: one epoch's losses must not shrink the room.
+        for round in pending {
+            knownAnchors[round.referenceAddress] = round.referencePosition
+            for d in round.differences { knownAnchors[d.address] = d.position }
+        }
+        let volume = TDoAVolume(anchors: Array(knownAnchors.values), floor: floorHeight, margin: footprintMargin, headroom: headroom)
         let problem = TDoAProblem(groups: groups, timingSigma: timingSigma * scale.squareRoot(), fixedHeight: flat ? assumedHeight : nil, volume: volume)
         var presumedLate = Set<TDoAAnchorID>()
         for id in anchorIDs() where delays[address(of: id)]?.isLate(threshold: lateThreshold, minimumEpochs: lateMinimumEpochs) == true {
             presumedLate.insert(id)
         }
         let prediction = tracker.prediction(at: first.time)
-        guard let fix = solver.solve(problem, prediction: prediction, presumedLate: presumedLate) else {
-            if problem.measurementCount >= problem.dimension { unsolvedEpochs += 1 }
+        var solved = problem
+        var fix = solver.solve(problem, prediction: prediction, presumedLate: presumedLate)
+        if fix == nil, problem.fixedHeight == nil {
+            // Too few anchors, or too poor a geometry, for x, y and z: x, y at the phone-in-hand
+            // height rather than no fix.
+            solved.fixedHeight = assumedHeight
+            fix = solver.solve(solved, prediction: prediction, presumedLate: presumedLate)
+        }
+        guard let fix else {
+            if problem.measurementCount >= 2 { unsolvedEpochs += 1 }
             return nil
         }
         for d in fix.delays { delays[address(of: d.anchor), default: AnchorDelayHistory()].add(delay: d.delay, sigma: d.sigma, forgetting: delayForgetting) }
         noise.add(cost: fix.cost, degreesOfFreedom: fix.degreesOfFreedom, solvedAtScale: scale)
         let update = tracker.update(fix: fix.position, covariance: fix.covariance, at: first.time)
         let tracked: Vector3? = update.outcome == .rejected ? nil : update.position
-        return DLTDOAPositionFix(time: first.time, fix: fix, tracked: tracked, rounds: pending, problem: problem)
+        return DLTDOAPositionFix(time: first.time, fix: fix, tracked: tracked, rounds: pending, problem: solved)
     }
 
     /// Every anchor of the pending epoch, as the problem numbers them.

@@ -18,15 +18,18 @@ import RangingEstimation
 ///
 /// A lost Poll does not lose the round: the Responses carry their transmit times in the
 /// initiator's time base too, so the first Response heard becomes the reference (the same
-/// formula with j for P), with α from earlier Polls. Such a round needs that α: without one
-/// (no Poll of the cluster heard yet) it is dropped.
+/// formula with j for P), with α from earlier Polls, or before any, from the reference
+/// Response's carrier frequency offset and the clock offset to its initiator it reports.
 ///
 /// Clusters come and go as the phone walks through a multi-cluster deployment: an initiator
-/// whose last Poll is older than `clusterTimeout` is forgotten (its α starts again from its
-/// next Polls rather than from one seconds old, and its Responses alone make no round);
-/// Responses join only their own cluster's open round, which closes within `roundTimeout`, so
-/// a cluster fading out mid-round leaves at most that round, as heard, and never mixes into
-/// another.
+/// not heard for `clusterTimeout` is forgotten (its α starts again rather than from a Poll
+/// seconds old); Responses join only their own cluster's open round, which closes within
+/// `roundTimeout`, so a cluster fading out mid-round leaves at most that round, as heard, and
+/// never mixes into another. Where the phone hears a cluster's responders but not its
+/// initiator, α comes from successive Responses of one responder (their transmit times are in
+/// the same time base as the Polls'): across clusters that base is the reference's, which the
+/// carrier and clock offsets of a responder do not give (they say how fast its initiator's
+/// crystal runs, not the chained base), so they serve only until a second Response.
 public struct TDoARoundAssembler: Sendable {
     /// Correct for the phone's clock against each initiator's (off: α = 1, to show why it matters).
     public var correctsClockOffset = true
@@ -47,6 +50,11 @@ public struct TDoARoundAssembler: Sendable {
     private var lastPoll: [Int: DLTDOAMeasurement] = [:]
     /// α per initiator, smoothed.
     private var ratio: [Int: Double] = [:]
+    /// When each initiator's α was last measured (a Poll, or a Response while no Poll is heard).
+    private var lastHeard: [Int: Double] = [:]
+    /// The last Response of each (initiator, responder), `initiator << 16 | responder`, for α
+    /// while the initiator's Polls are not heard.
+    private var lastResponse: [Int: DLTDOAMeasurement] = [:]
 
     public init() {}
 
@@ -65,28 +73,33 @@ public struct TDoARoundAssembler: Sendable {
             forgetIfSilent(cluster, at: m.hostTime)
             if let previous = lastPoll[cluster] { updateRatio(cluster, from: previous, to: m) }
             lastPoll[cluster] = m
+            lastHeard[cluster] = m.hostTime
             open[cluster] = OpenRound(reference: m)
         case .response:
-            if open[cluster] == nil {
-                forgetIfSilent(cluster, at: m.hostTime)
-                open[cluster] = OpenRound(reference: m)
-            } else {
-                open[cluster]?.responses.append(m)
+            forgetIfSilent(cluster, at: m.hostTime)
+            let key = cluster << 16 | m.address
+            if lastPoll[cluster] == nil, let previous = lastResponse[key], m.hostTime - previous.hostTime <= clusterTimeout {
+                updateRatio(cluster, from: previous, to: m)
+                lastHeard[cluster] = m.hostTime
             }
+            lastResponse[key] = m
+            if open[cluster] == nil { open[cluster] = OpenRound(reference: m) } else { open[cluster]?.responses.append(m) }
         case .final:
             if let round = open.removeValue(forKey: cluster), let r = finish(round, final: m) { done.append(r) }
         }
         return done
     }
 
-    /// Forgets an initiator whose last Poll is more than `clusterTimeout` before `time`.
+    /// Forgets an initiator whose α was last measured more than `clusterTimeout` before `time`.
     private mutating func forgetIfSilent(_ initiator: Int, at time: Double) {
-        guard let previous = lastPoll[initiator], time - previous.hostTime > clusterTimeout else { return }
+        guard let heard = lastHeard[initiator], time - heard > clusterTimeout else { return }
+        lastHeard[initiator] = nil
         lastPoll[initiator] = nil
         ratio[initiator] = nil
     }
 
-    /// Phone ticks per initiator tick over the block between two Polls of one initiator.
+    /// Phone ticks per initiator tick over the block between two Polls of one initiator (or two
+    /// Responses of one responder).
     private mutating func updateRatio(_ initiator: Int, from a: DLTDOAMeasurement, to b: DLTDOAMeasurement) {
         let tx = Self.ticks(b.rawTransmitTime, since: a.rawTransmitTime)
         let rx = Self.ticks(b.rawReceiveTime, since: a.rawReceiveTime)
@@ -104,7 +117,9 @@ public struct TDoARoundAssembler: Sendable {
             if let r = ratio[reference.clusterInitiatorAddress] {
                 alpha = r
             } else if !round.hasPoll {
-                return nil
+                // Phone ticks per responder tick, times responder ticks per initiator tick.
+                guard let responder = reference.responderClockFrequencyOffset else { return nil }
+                alpha = (1 + reference.carrierFrequencyOffset) * (1 - responder)
             } else if let final {
                 let tx = Self.ticks(final.rawTransmitTime, since: reference.rawTransmitTime)
                 let rx = Self.ticks(final.rawReceiveTime, since: reference.rawReceiveTime)

@@ -21,7 +21,10 @@ public struct DLTDOAStudy: Sendable {
         public var wellPosedSquaredBound = 0.0
         /// Fixes outside the floor-to-highest-anchor + 1 m, footprint + 2 m box.
         public var outsideVolume = 0
+        /// Epochs the solver had enough differences for and gave no fix, and blocks between the
+        /// first and the last fix with no fix at all (a round lost before the solver).
         public var unsolvedEpochs = 0
+        public var skippedEpochs = 0
         /// Epochs that heard the shadowed anchor, and those that left it out.
         public var shadowedHeard = 0
         public var shadowedRejected = 0
@@ -49,6 +52,7 @@ public struct DLTDOAStudy: Sendable {
             wellPosedSquaredBound += o.wellPosedSquaredBound
             outsideVolume += o.outsideVolume
             unsolvedEpochs += o.unsolvedEpochs
+            skippedEpochs += o.skippedEpochs
             shadowedHeard += o.shadowedHeard
             shadowedRejected += o.shadowedRejected
             goodHeard += o.goodHeard
@@ -96,6 +100,8 @@ public struct DLTDOAStudy: Sendable {
         var t = Tally()
         t.deployments = 1
         t.unsolvedEpochs = run.unsolvedEpochs
+        let times = run.records.map(\.fix.time)
+        for (a, b) in zip(times, times.dropFirst()) { t.skippedEpochs += max(0, Int(((b - a) / d.blockDuration).rounded()) - 1) }
         for r in run.records {
             if r.bound.isFinite {
                 t.fixes += 1

@@ -13,7 +13,8 @@ public enum TDoAStudyCommand: Command {
             corridor layouts; timestamp noise 0.05-0.3 m; losses; crystals), walks each twice end to
             end (clean, and with one anchor behind an obstacle), and pools the fixes by noise level:
             RMSE against the Cramér-Rao bound of the line-of-sight anchors (all fixes, and those with
-            GDOP <= 3), fixes outside the deployment's volume, epochs with enough anchors and no fix,
+            GDOP <= 3), fixes outside the deployment's volume, epochs with no fix (no_fix: the solver
+            failed with enough differences, or a block between fixes passed without one),
             and how often the shadowed anchor and the good ones were left out.
             """)
 
@@ -51,7 +52,7 @@ public enum TDoAStudyCommand: Command {
                 output.line("  " + band.padding(toLength: 11, withPad: " ", startingAt: 0) + name.padding(toLength: 9, withPad: " ", startingAt: 0)
                             + pad(String(t.deployments), 7) + pad(String(t.fixes), 7) + pad(fixed(t.rmse, 3), 8) + pad(fixed(t.bound, 3), 8)
                             + pad(fixed(t.ratio, 2), 7) + pad(fixed(t.wellPosedRatio, 2), 9) + pad(String(t.outsideVolume), 9)
-                            + pad(String(t.unsolvedEpochs), 8)
+                            + pad(String(t.unsolvedEpochs + t.skippedEpochs), 8)
                             + pad(name == "clean" ? "-" : percent(t.shadowedRejectionRate), 14) + pad(percent(t.goodRejectionRate), 10))
             }
         }
@@ -76,6 +77,7 @@ public enum TDoAStudyCommand: Command {
                     j.field("well_posed_ratio", t.wellPosedRatio.isNaN ? nil : t.wellPosedRatio, decimals: 3)
                     j.field("outside_volume", t.outsideVolume)
                     j.field("unsolved_epochs", t.unsolvedEpochs)
+                    j.field("skipped_epochs", t.skippedEpochs)
                     j.field("shadowed_rejection", t.shadowedRejectionRate.isNaN ? nil : t.shadowedRejectionRate, decimals: 4)
                     j.field("good_rejection", t.goodRejectionRate.isNaN ? nil : t.goodRejectionRate, decimals: 4)
                 }
