@@ -87,11 +87,14 @@ public struct DLTDOAPositioner: Sendable {
             for d in round.differences { knownAnchors[d.address] = d.position }
         }
         let volume = TDoAVolume(anchors: Array(knownAnchors.values), floor: floorHeight, margin: footprintMargin, headroom: headroom)
-        let problem = TDoAProblem(groups: groups, timingSigma: timingSigma * scale.squareRoot(), fixedHeight: flat ? assumedHeight : nil, volume: volume)
-        var presumedLate = Set<TDoAAnchorID>()
-        for id in anchorIDs() where delays[address(of: id)]?.isLate(threshold: lateThreshold, minimumEpochs: lateMinimumEpochs) == true {
-            presumedLate.insert(id)
+        let problem = TDoAProblem(groups: groups, timingSigma: timingSigma * scale.squareRoot(), fixedHeight: flat ? assumedHeight : nil, volume: volume,
+                                  likelyHeight: assumedHeight)
+        var late: [(id: TDoAAnchorID, score: Double)] = []
+        for id in anchorIDs() {
+            guard let h = delays[address(of: id)], h.isLate(threshold: lateThreshold, minimumEpochs: lateMinimumEpochs) else { continue }
+            late.append((id, h.score))
         }
+        let presumedLate = late.sorted { $0.score > $1.score }.map(\.id)
         let prediction = tracker.prediction(at: first.time)
         var solved = problem
         var fix = solver.solve(problem, prediction: prediction, presumedLate: presumedLate)
