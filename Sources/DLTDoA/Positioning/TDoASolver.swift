@@ -33,7 +33,15 @@ public struct TDoASolver: Sendable {
     /// A fix, or nil when the problem has fewer independent differences than unknowns, no fit
     /// succeeds, or no position explains the measurements (`inconsistency`). `presumedLate`: anchors the receiver's history holds to be NLOS.
     public func solve(_ problem: TDoAProblem, prediction: TDoAPrediction? = nil, presumedLate: [TDoAAnchorID] = []) -> TDoAFix? {
-        guard problem.timingSigma > 0, problem.measurementCount >= problem.dimension else { return nil }
+        try? solveOrExplain(problem, prediction: prediction, presumedLate: presumedLate).get()
+    }
+
+    /// A fix, or why there is none (`TDoANoFix`).
+    public func solveOrExplain(_ problem: TDoAProblem, prediction: TDoAPrediction? = nil,
+                               presumedLate: [TDoAAnchorID] = []) -> Result<TDoAFix, TDoANoFix> {
+        guard problem.timingSigma > 0, problem.measurementCount >= problem.dimension else {
+            return .failure(.tooFewDifferences(have: problem.measurementCount, need: problem.dimension))
+        }
         let cap = leastSquares.threshold(degreesOfFreedom: 3)
         var iterations = 0
         var best: (result: TDoALeastSquaresResult, fromChan: Bool, score: Double)?
@@ -58,7 +66,7 @@ public struct TDoASolver: Sendable {
         let chan = closedForm.solve(problem).flatMap { $0.x.isFinite && $0.y.isFinite && $0.z.isFinite ? $0 : nil }
         if let r = leastSquares.solve(problem, from: chan ?? prediction?.position ?? centre, prediction: prediction, presumedLate: presumedLate) {
             consider(r, fromChan: chan != nil)
-            if settled(r, problem, prediction: prediction, cap: cap) { return fix(r, iterations: iterations, fromChan: chan != nil) }
+            if settled(r, problem, prediction: prediction, cap: cap) { return .success(fix(r, iterations: iterations, fromChan: chan != nil)) }
         }
         var starts: [Vector3] = []
         if let p = prediction?.position { starts.append(p) }
@@ -67,16 +75,18 @@ public struct TDoASolver: Sendable {
         for start in starts {
             if let r = leastSquares.solve(problem, from: start, prediction: prediction, presumedLate: presumedLate) { consider(r, fromChan: false) }
         }
-        guard let chosen = best else { return nil }
+        guard let chosen = best else { return .failure(.noFit) }
         // Measurements no position explains (χ² many times its quantile even after rejection:
         // a clock not corrected, a wrong anchor position) give no fix rather than a held one.
-        if leastSquares.rejectOutliers, chosen.result.degreesOfFreedom >= 1,
-           chosen.result.cost > inconsistency * leastSquares.threshold(degreesOfFreedom: chosen.result.degreesOfFreedom) { return nil }
+        let dof = chosen.result.degreesOfFreedom
+        if leastSquares.rejectOutliers, dof >= 1, chosen.result.cost > inconsistency * leastSquares.threshold(degreesOfFreedom: dof) {
+            return .failure(.inconsistent(chiSquare: chosen.result.cost, degreesOfFreedom: dof, limit: inconsistency * leastSquares.threshold(degreesOfFreedom: dof)))
+        }
         if let v = problem.volume, !v.contains(chosen.result.position, tolerance: 1e-6), let held = hold(chosen.result, to: v, problem, presumedLate: presumedLate) {
             iterations += held.iterations
-            return fix(held, iterations: iterations, fromChan: chosen.fromChan, held: true)
+            return .success(fix(held, iterations: iterations, fromChan: chosen.fromChan, held: true))
         }
-        return fix(chosen.result, iterations: iterations, fromChan: chosen.fromChan)
+        return .success(fix(chosen.result, iterations: iterations, fromChan: chosen.fromChan))
     }
 
     /// ((z − h)/σ_h)² against the problem's `likelyHeight` (3-D only), at most `cap`: a phone is

@@ -35,8 +35,10 @@ public struct DLTDOAPositioner: Sendable {
     /// Scale σ by the noise the fits show (off: trust `timingSigma`).
     public var estimatesNoise = true
 
-    /// Epochs that had enough differences for a position and still gave no fix.
+    /// Epochs that had enough differences for a position and still gave no fix, and the last
+    /// such epoch's time and reason.
     public private(set) var unsolvedEpochs = 0
+    public private(set) var lastNoFix: (time: Double, reason: TDoANoFix)?
 
     private var pending: [TDoARound] = []
     private var delays: [Int: AnchorDelayHistory] = [:]
@@ -97,15 +99,19 @@ public struct DLTDOAPositioner: Sendable {
         let presumedLate = late.sorted { $0.score > $1.score }.map(\.id)
         let prediction = tracker.prediction(at: first.time)
         var solved = problem
-        var fix = solver.solve(problem, prediction: prediction, presumedLate: presumedLate)
-        if fix == nil, problem.fixedHeight == nil {
+        var outcome = solver.solveOrExplain(problem, prediction: prediction, presumedLate: presumedLate)
+        if case .failure(let why) = outcome, problem.fixedHeight == nil, !why.isInconsistent {
             // Too few anchors, or too poor a geometry, for x, y and z: x, y at the phone-in-hand
-            // height rather than no fix.
+            // height rather than no fix (measurements no position explains stay unexplained).
             solved.fixedHeight = assumedHeight
-            fix = solver.solve(solved, prediction: prediction, presumedLate: presumedLate)
+            if case .success(let f) = solver.solveOrExplain(solved, prediction: prediction, presumedLate: presumedLate) { outcome = .success(f) }
         }
-        guard let fix else {
+        let fix: TDoAFix
+        switch outcome {
+        case .success(let f): fix = f
+        case .failure(let why):
             if problem.measurementCount >= 2 { unsolvedEpochs += 1 }
+            lastNoFix = (first.time, why)
             return nil
         }
         for d in fix.delays { delays[address(of: d.anchor), default: AnchorDelayHistory()].add(delay: d.delay, sigma: d.sigma, forgetting: delayForgetting) }
