@@ -55,6 +55,9 @@ struct DLTDOASimulationTests {
         #expect((goodDiff * 100).rounded() == 14)
         #expect(badDiff.rounded() == 54)
         #expect(uncorrected.records.isEmpty)
+        // ...and says why rather than answering with a point held to the room.
+        #expect(uncorrected.unsolvedEpochs == 100)
+        #expect(uncorrected.lastNoFix?.reason == .noFit)  // differences tens of metres off: every fit ends far outside
     }
 
     /// RMS error of every range difference the assembler gives, against the truth.

@@ -61,20 +61,24 @@ public struct TDoALeastSquares: Sendable {
     }
 
     /// Fit from `start` (its z is replaced by the fixed height in 2D), then reject late anchors
-    /// if enabled. Nil when there are fewer measurements than unknowns or the normal matrix is
+    /// if enabled. `presumedLate`: the anchors earlier epochs found late, the most significant
+    /// first. Nil when there are fewer measurements than unknowns or the normal matrix is
     /// singular at the solution.
     public func solve(_ problem: TDoAProblem, from start: Vector3, prediction: TDoAPrediction? = nil,
-                      presumedLate: Set<TDoAAnchorID> = []) -> TDoALeastSquaresResult? {
+                      presumedLate: [TDoAAnchorID] = []) -> TDoALeastSquaresResult? {
         var set = TDoAMeasurementSet(problem)
         let region = Self.region(problem)
         var rejections: [TDoARejection] = []
         if rejectOutliers {
-            for id in presumedLate.sorted(by: { ($0.group, $0.index ?? -1) < ($1.group, $1.index ?? -1) }) {
+            for (n, id) in presumedLate.enumerated() {
                 guard id.group < problem.groups.count, (id.index ?? 0) < problem.groups[id.group].anchors.count else { continue }
                 let j = set.flatIndex(id)
-                // The evidence is the history's, not this epoch's: an exactly determined fix
-                // without the late anchor beats an overdetermined one with its delay.
-                guard set.active[j], set.measurementCount - 1 >= set.dimension else { continue }
+                // The evidence is the history's, not this epoch's: the strongest presumption may
+                // leave an exactly determined fix (better than one with its delay); the others
+                // must leave the epoch a degree of freedom to check them by, or a wrong one
+                // cascades into a fix on too few anchors.
+                let spare = n == 0 ? 0 : minimumRedundancy
+                guard set.active[j], set.measurementCount - 1 - set.dimension >= spare else { continue }
                 set.active[j] = false
                 rejections.append(TDoARejection(anchor: id, reason: .persistentlyLate))
             }
@@ -150,23 +154,42 @@ public struct TDoALeastSquares: Sendable {
                 for r in kept { set.active[set.flatIndex(r.anchor)] = false }
             }
         }
-        return result(fit, set, sigma2: sigma2, iterations: iterations, rejections: rejections)
+        return result(fit, set, sigma2: sigma2, iterations: iterations, rejections: rejections, region: region)
     }
 
-    private func result(_ fit: Fit, _ set: TDoAMeasurementSet, sigma2: Double, iterations: Int, rejections: [TDoARejection]) -> TDoALeastSquaresResult {
+    private func result(_ fit: Fit, _ set: TDoAMeasurementSet, sigma2: Double, iterations: Int, rejections: [TDoARejection],
+                        region: (centre: Vector3, radius: Double)) -> TDoALeastSquaresResult {
         let m = set.measurementCount
+        var iterations = iterations
+        var delays = set.delays(at: fit.position, normalInverse: fit.covariance)
+        // A left-out anchor's delay is measured against a fit that may still hold the real
+        // culprit (the first epoch blamed the wrong one); then it keeps looking late, epoch after
+        // epoch. So it is also measured with the latest-looking used anchor left out, and the
+        // smaller delay is its evidence: a late anchor stays late either way, a wrongly blamed
+        // one is on time against the clean fit.
+        if let suspect = delays.filter(\.used).max(by: { $0.delay / $0.sigma < $1.delay / $1.sigma }), suspect.delay > 0 {
+            var clean = set
+            let k = clean.flatIndex(suspect.anchor)
+            clean.active[k] = false
+            if clean.measurementCount >= clean.dimension, let f = self.fit(&clean, from: fit.position, within: region) {
+                iterations += f.iterations
+                for d in delays.indices where !delays[d].used {
+                    if let late = clean.lateness(of: clean.flatIndex(delays[d].anchor), at: f.position) { delays[d].delay = min(delays[d].delay, late) }
+                }
+            }
+        }
         return TDoALeastSquaresResult(position: fit.position, covariance: fit.covariance * sigma2, residuals: set.residuals(at: fit.position),
                                       cost: fit.cost / sigma2, degreesOfFreedom: m - set.dimension, usedMeasurements: m,
-                                      iterations: iterations, converged: fit.converged, rejections: rejections,
-                                      delays: set.delays(at: fit.position, normalInverse: fit.covariance))
+                                      iterations: iterations, converged: fit.converged, rejections: rejections, delays: delays)
     }
 
     /// One fit without rejection, with the anchors in `excluding` left out.
     public func fit(_ problem: TDoAProblem, from start: Vector3, excluding: Set<TDoAAnchorID> = []) -> TDoALeastSquaresResult? {
         var set = TDoAMeasurementSet(problem)
         for id in excluding { set.active[set.flatIndex(id)] = false }
-        guard let f = fit(&set, from: start, within: Self.region(problem)) else { return nil }
-        return result(f, set, sigma2: problem.timingSigma * problem.timingSigma, iterations: f.iterations, rejections: [])
+        let region = Self.region(problem)
+        guard let f = fit(&set, from: start, within: region) else { return nil }
+        return result(f, set, sigma2: problem.timingSigma * problem.timingSigma, iterations: f.iterations, rejections: [], region: region)
     }
 
     struct Fit {

@@ -11,12 +11,16 @@ public struct TDoAProblem: Sendable, Equatable {
     public var fixedHeight: Double?
     /// Where the receiver can be (floor, headroom, footprint); nil: anywhere.
     public var volume: TDoAVolume?
+    /// The height a receiver most likely has (a phone in hand), metres: in 3-D it chooses between
+    /// solutions the measurements cannot tell apart; nil: no preference.
+    public var likelyHeight: Double?
 
-    public init(groups: [TDoAGroup], timingSigma: Double, fixedHeight: Double? = nil, volume: TDoAVolume? = nil) {
+    public init(groups: [TDoAGroup], timingSigma: Double, fixedHeight: Double? = nil, volume: TDoAVolume? = nil, likelyHeight: Double? = nil) {
         self.groups = groups
         self.timingSigma = timingSigma
         self.fixedHeight = fixedHeight
         self.volume = volume
+        self.likelyHeight = likelyHeight
     }
 
     /// 2 with a fixed height, else 3.

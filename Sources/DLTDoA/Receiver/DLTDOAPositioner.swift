@@ -35,8 +35,10 @@ public struct DLTDOAPositioner: Sendable {
     /// Scale σ by the noise the fits show (off: trust `timingSigma`).
     public var estimatesNoise = true
 
-    /// Epochs that had enough differences for a position and still gave no fix.
+    /// Epochs that had enough differences for a position and still gave no fix, and the last
+    /// such epoch's time and reason.
     public private(set) var unsolvedEpochs = 0
+    public private(set) var lastNoFix: (time: Double, reason: TDoANoFix)?
 
     private var pending: [TDoARound] = []
     private var delays: [Int: AnchorDelayHistory] = [:]
@@ -87,22 +89,29 @@ public struct DLTDOAPositioner: Sendable {
             for d in round.differences { knownAnchors[d.address] = d.position }
         }
         let volume = TDoAVolume(anchors: Array(knownAnchors.values), floor: floorHeight, margin: footprintMargin, headroom: headroom)
-        let problem = TDoAProblem(groups: groups, timingSigma: timingSigma * scale.squareRoot(), fixedHeight: flat ? assumedHeight : nil, volume: volume)
-        var presumedLate = Set<TDoAAnchorID>()
-        for id in anchorIDs() where delays[address(of: id)]?.isLate(threshold: lateThreshold, minimumEpochs: lateMinimumEpochs) == true {
-            presumedLate.insert(id)
+        let problem = TDoAProblem(groups: groups, timingSigma: timingSigma * scale.squareRoot(), fixedHeight: flat ? assumedHeight : nil, volume: volume,
+                                  likelyHeight: assumedHeight)
+        var late: [(id: TDoAAnchorID, score: Double)] = []
+        for id in anchorIDs() {
+            guard let h = delays[address(of: id)], h.isLate(threshold: lateThreshold, minimumEpochs: lateMinimumEpochs) else { continue }
+            late.append((id, h.score))
         }
+        let presumedLate = late.sorted { $0.score > $1.score }.map(\.id)
         let prediction = tracker.prediction(at: first.time)
         var solved = problem
-        var fix = solver.solve(problem, prediction: prediction, presumedLate: presumedLate)
-        if fix == nil, problem.fixedHeight == nil {
+        var outcome = solver.solveOrExplain(problem, prediction: prediction, presumedLate: presumedLate)
+        if case .failure(let why) = outcome, problem.fixedHeight == nil, !why.isInconsistent {
             // Too few anchors, or too poor a geometry, for x, y and z: x, y at the phone-in-hand
-            // height rather than no fix.
+            // height rather than no fix (measurements no position explains stay unexplained).
             solved.fixedHeight = assumedHeight
-            fix = solver.solve(solved, prediction: prediction, presumedLate: presumedLate)
+            if case .success(let f) = solver.solveOrExplain(solved, prediction: prediction, presumedLate: presumedLate) { outcome = .success(f) }
         }
-        guard let fix else {
+        let fix: TDoAFix
+        switch outcome {
+        case .success(let f): fix = f
+        case .failure(let why):
             if problem.measurementCount >= 2 { unsolvedEpochs += 1 }
+            lastNoFix = (first.time, why)
             return nil
         }
         for d in fix.delays { delays[address(of: d.anchor), default: AnchorDelayHistory()].add(delay: d.delay, sigma: d.sigma, forgetting: delayForgetting) }

@@ -23,8 +23,10 @@ public enum DLTDOASimulation {
         public var discoveryTime: Double?
         /// Frames of other networks the phone heard and dropped.
         public var otherNetworkFrames: Int
-        /// Epochs with enough differences for a position that gave no fix.
+        /// Epochs with enough differences for a position that gave no fix, and the last one's
+        /// time and reason.
         public var unsolvedEpochs: Int
+        public var lastNoFix: (time: Double, reason: TDoANoFix)?
         /// Each cluster initiator's Polls: hop counts and time-base error against its reference.
         public var timeBases: [DLTDOAPollTimeBase] = []
     }
@@ -65,7 +67,8 @@ public enum DLTDOASimulation {
         }
         return Run(records: records, measurements: recorder.measurements, invalidation: recorder.invalidation,
                    discoveryTime: session.discoveryTime, otherNetworkFrames: session.reader?.otherNetworkFrames ?? 0,
-                   unsolvedEpochs: recorder.positioner.unsolvedEpochs, timeBases: session.air.timeBases)
+                   unsolvedEpochs: recorder.positioner.unsolvedEpochs, lastNoFix: recorder.positioner.lastNoFix,
+                   timeBases: session.air.timeBases)
     }
 
     private final class Recorder: DLTDOASessionDelegate {

@@ -25,10 +25,11 @@ public struct DLTDOAStudy: Sendable {
         /// first and the last fix with no fix at all (a round lost before the solver).
         public var unsolvedEpochs = 0
         public var skippedEpochs = 0
-        /// Epochs that heard the shadowed anchor, and those that left it out.
+        /// Anchors heard through the obstacle, summed over epochs (the shadowed one, and another
+        /// whose path to the phone passes the box), and those left out.
         public var shadowedHeard = 0
         public var shadowedRejected = 0
-        /// Good anchors heard, summed over epochs, and those left out.
+        /// Line-of-sight anchors heard, summed over epochs, and those left out.
         public var goodHeard = 0
         public var goodRejected = 0
 
@@ -119,7 +120,10 @@ public struct DLTDOAStudy: Sendable {
             let rejected = Set(r.fix.fix.rejectedAnchors.map { address(r.fix, $0) })
             for id in r.fix.fix.delays.map(\.anchor) {
                 let a = address(r.fix, id)
-                if a == g.shadowedAnchor.map(Int.init) {
+                // Shadowed in this epoch: its path to the phone crosses the obstacle (the shadowed
+                // anchor always; another whose path happens to pass the box, then).
+                let position = d.anchors.first { Int($0.address) == a }?.position
+                if let position, !d.zonesCrossed(position, r.truth).isEmpty {
                     t.shadowedHeard += 1
                     if rejected.contains(a) { t.shadowedRejected += 1 }
                 } else {

@@ -10,6 +10,9 @@ struct TDoASummary {
     var fixes: Int
     var measurements: Int
     var epochsWithoutFix: Int
+    /// Epochs the solver had enough differences for and still gave no fix, and the last reason.
+    var unsolvedEpochs: Int
+    var lastNoFix: String?
     var rmse: Double?
     var p90: Double?
     var trackedRMSE: Double?
@@ -27,6 +30,8 @@ struct TDoASummary {
         let discovered = run.discoveryTime ?? deployment.duration
         let epochs = Int(((deployment.duration - discovered) / deployment.blockDuration).rounded())
         epochsWithoutFix = max(0, epochs - fixes)
+        unsolvedEpochs = run.unsolvedEpochs
+        lastNoFix = run.lastNoFix.map { "at \(fixed($0.time, 2)) s: \($0.reason)" }
         let errors = run.records.map(\.fixError)
         rmse = Self.rms(errors)
         p90 = Quantile.of(errors, 0.9)
@@ -55,6 +60,7 @@ struct TDoASummary {
         out += "\n  fix error: RMSE \(m(rmse)), \(QuantileLabel.p90) \(m(p90)); tracked RMSE \(m(trackedRMSE)); CRLB \(m(crlb))"
         if let rmse, let crlb, crlb > 0 { out += " (RMSE \(fixed(rmse / crlb, 2))x the bound)" }
         out += "\n  NLOS anchors rejected in \(rejectedEpochs) of \(fixes) epochs; \(otherNetworkFrames) frames of other networks dropped"
+        if unsolvedEpochs > 0, let lastNoFix { out += "\n  \(unsolvedEpochs) epochs with enough anchors gave no fix; the last \(lastNoFix)" }
         for t in timeBases {
             out += "\n  cluster \(t.cluster), initiator \(TDoAReport.hex4(Int(t.address))): hop count \(Self.hops(t)), \(t.polls) Polls"
             if t.address == t.referenceAddress {
@@ -73,6 +79,8 @@ struct TDoASummary {
                 j.field("fixes", fixes)
                 j.field("measurements", measurements)
                 j.field("epochs_without_fix", epochsWithoutFix)
+                j.field("unsolved_epochs", unsolvedEpochs)
+                j.field("last_no_fix", lastNoFix)
                 j.field("rmse_m", rmse, decimals: 4)
                 j.field("p90_m", p90, decimals: 4)
                 j.field("tracked_rmse_m", trackedRMSE, decimals: 4)
