@@ -158,7 +158,7 @@ public struct CSStepEngine: Sendable {
             let tone = radio.receiveTone(at: slotStart + UInt64(t.switchTime), duration: t.toneDuration)
             measured[slot] = tone.iq
             let slotKind: ToneExtensionSlot = slot < n ? .notExtensionSlot : (expectExtension ? .toneExpected : .toneNotExpected)
-            result[slot] = ToneMeasurement(pct: PhaseCorrectionTerm(i: Double(tone.iq.i), q: Double(tone.iq.q)),
+            result[slot] = ToneMeasurement(pct: PhaseCorrectionTerm(i: tone.iq.i, q: tone.iq.q),
                                            quality: ToneQualityIndicator(quality: tone.quality, extensionSlot: slotKind))
         }
         // The extension slot repeats the last path: without a tone in it, that path's phase stands in.

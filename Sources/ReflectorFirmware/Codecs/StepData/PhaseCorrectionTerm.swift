@@ -24,6 +24,22 @@ public struct PhaseCorrectionTerm: Sendable, Equatable, Hashable {
         self.init(i: PhaseCorrectionTerm.saturate(i), q: PhaseCorrectionTerm.saturate(q))
     }
 
+    /// From single-precision I and Q, as the step engine measures them: the same rounding and
+    /// saturation as the `Double` form, bit for bit (a Float is exact as a Double, and below
+    /// 2047 adding 0.5 is exact in Float too), without the software double arithmetic a
+    /// Cortex-M33, whose FPU is single precision, would spend on every tone.
+    public init(i: Float, q: Float) {
+        self.init(i: PhaseCorrectionTerm.saturate(i), q: PhaseCorrectionTerm.saturate(q))
+    }
+
+    @inline(__always)
+    static func saturate(_ x: Float) -> Int {
+        guard x == x else { return 0 }
+        if x >= 2047 { return 2047 }
+        if x <= -2047 { return -2047 }
+        return Int(x >= 0 ? x + 0.5 : x - 0.5)
+    }
+
     @inline(__always)
     static func saturate(_ x: Double) -> Int {
         guard x == x else { return 0 }
