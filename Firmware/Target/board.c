@@ -86,3 +86,8 @@ __attribute__((noreturn)) void fw_exit(int status) {
     __asm__ volatile("bkpt 0xab" : : "r"(r0), "r"(r1) : "memory");
     for (;;) {}
 }
+
+// Exactly two instructions per iteration (subs, bne): the image's counter calibration.
+__attribute__((naked)) void fw_calibration_loop(uint32_t iterations) {
+    __asm__ volatile("1: subs r0, r0, #1\n bne 1b\n bx lr\n");
+}
