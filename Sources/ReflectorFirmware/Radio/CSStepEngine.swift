@@ -162,7 +162,10 @@ public struct CSStepEngine: Sendable {
                                            quality: ToneQualityIndicator(quality: tone.quality, extensionSlot: slotKind))
         }
         // The extension slot repeats the last path: without a tone in it, that path's phase stands in.
-        if !expectExtension { measured[n] = measured[n - 1] }
+        if !expectExtension {
+            let last = measured.span[n - 1]
+            measured[n] = last
+        }
     }
 
     /// Sends this side's tone group; the extension slot only when the DRBG said so. Under inline
@@ -177,7 +180,7 @@ public struct CSStepEngine: Sendable {
             let slotStart = group + UInt64(t.slotStart(slot, group: 0))
             radio.antennaSwitch.select(antenna: antenna(step, slot: slot), at: slotStart)
             if slot == n && !sendExtension { continue }
-            radio.transmitTone(rotation: inline ? measured[slot].unitPhasor : .one, at: slotStart + UInt64(t.switchTime), duration: t.toneDuration)
+            radio.transmitTone(rotation: inline ? measured.span[slot].unitPhasor : .one, at: slotStart + UInt64(t.switchTime), duration: t.toneDuration)
         }
     }
 
