@@ -7,6 +7,7 @@ struct FirmwareTestImage {
     static func main() {
         var report = Report()
         report.calibrate()
+        report.aes()
         var session = HarnessSession()
         var sink = ConsoleSink()
         var meter = TimerMeter()

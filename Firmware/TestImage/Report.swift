@@ -43,6 +43,18 @@ struct Report {
         Report.line("instructions_per_tick", UInt64(instructionsPerTick))
     }
 
+    /// One AES-128 block of the software `AES128` (the DRBG's unit of work), averaged over 64:
+    /// what a board's AES peripheral would take over through `BlockCipher`.
+    func aes() {
+        let aes = AES128(key: Block128(high: 0x2B7E_1516_28AE_D2A6, low: 0xABF7_1588_09CF_4F3C))
+        var block = Block128(high: 0x3243_F6A8_885A_308D, low: 0x3131_98A2_E037_0734)
+        let t0 = fw_counter_now()
+        for _ in 0..<64 { block = aes.encrypt(block) }
+        let ticks = fw_counter_now() &- t0
+        Report.line("aes128_block_instructions", UInt64(ticks) * UInt64(instructionsPerTick) / 64)
+        if block.high == 0 { Report.text("") }  // keeps the loop's result alive
+    }
+
     func tally(_ key: StaticString, _ t: WorkTally) {
         Report.text(key)
         Report.text(" count ")
@@ -58,7 +70,10 @@ struct Report {
         tally("procedure_begin", s.procedureBegin)
         tally("first_step_plan", s.firstStepPlan)
         tally("first_main_step_plan", s.firstMainStepPlan)
-        tally("step_plan", s.stepPlan)
+        tally("plan_mode0", s.plan[0])
+        tally("plan_mode1", s.plan[1])
+        tally("plan_mode2", s.plan[2])
+        tally("plan_mode3", s.plan[3])
         tally("run_mode0", s.run[0])
         tally("run_mode1", s.run[1])
         tally("run_mode2", s.run[2])

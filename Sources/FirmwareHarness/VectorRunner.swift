@@ -37,15 +37,15 @@ public enum VectorRunner {
                 t0 = meter.now()
                 guard let step = planner.nextStep() else { break }
                 let planned = meter.now() &- t0
+                let mode = Int(step.mode.rawValue)
                 if steps == 0 {
                     stats.firstStepPlan.add(planned)
                 } else if !sawMain && step.kind != .mode0 {
                     stats.firstMainStepPlan.add(planned)
                 } else {
-                    stats.stepPlan.add(planned)
+                    stats.plan[mode].add(planned)
                 }
                 if step.kind != .mode0 { sawMain = true }
-                let mode = Int(step.mode.rawValue)
 
                 radio.startStep()
                 t0 = meter.now()
