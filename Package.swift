@@ -96,12 +96,13 @@ let package = Package(
         // declared by CFuzzing); built normally, it replays the committed corpus, as
         // FuzzTargetsTests do. Every call into ReflectorTools goes through FuzzTargets/ToolsAdapter.swift.
         .target(name: "CFuzzing"),
-        .target(name: "FuzzTargets", dependencies: ["ReflectorFirmware", "AnchorFirmware", "HCITransport", "MCUboot", "EmulatorMath",
+        .target(name: "FuzzTargets", dependencies: ["ReflectorFirmware", "AnchorFirmware", "FirmwareHarness", "HCITransport", "MCUboot", "EmulatorMath",
                                                     "RadioWorld", "BLEHost", "PhoneEmulation", "DLTDoA", "ReflectorTools", "VirtualBoard"]),
         .executableTarget(name: "reflector-fuzz", dependencies: ["FuzzTargets", "CFuzzing"]),
         .testTarget(name: "WireFormatTests", dependencies: ["WireFormat"]),
         .testTarget(name: "ReflectorFirmwareTests", dependencies: ["ReflectorFirmware", "EmulatorMath", "TestSupport"]),
         .testTarget(name: "AnchorFirmwareTests", dependencies: ["AnchorFirmware"]),
+        .testTarget(name: "FirmwareHarnessTests", dependencies: ["FirmwareHarness", "ReflectorFirmware"]),
         .testTarget(name: "EmulatorMathTests", dependencies: ["EmulatorMath"]),
         .testTarget(name: "RadioWorldTests", dependencies: ["RadioWorld", "EmulatorMath", "ReflectorFirmware"]),
         .testTarget(name: "RangingEstimationTests", dependencies: ["RangingEstimation", "EmulatorMath", "TestSupport"]),

@@ -32,13 +32,13 @@ public struct AES128: BlockCipher {
         // (every index is an octet of a word).
         let te = AESTables.te0.span
         let sbox = AESTables.sbox.span
-        // Through a span: indexing the InlineArray with a run-time index copies all 176 octets
-        // of the schedule on every read (measured: half the DRBG's time).
-        let k = roundKeys.span
-        var s0 = block.word(0) ^ k[0]
-        var s1 = block.word(1) ^ k[1]
-        var s2 = block.word(2) ^ k[2]
-        var s3 = block.word(3) ^ k[3]
+        // Round keys by constant index only (the rounds are unrolled): a span of them, or a
+        // run-time index, reads a copy of all 176 octets first (measured on the Cortex-M33:
+        // 790 instructions a block with the copy and a loop, about 530 without).
+        var s0 = block.word(0) ^ roundKeys[0]
+        var s1 = block.word(1) ^ roundKeys[1]
+        var s2 = block.word(2) ^ roundKeys[2]
+        var s3 = block.word(3) ^ roundKeys[3]
         @inline(__always) func t(_ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: UInt32) -> UInt32 {
             let x0 = te[Int(a >> 24)]
             let x1 = te[Int((b >> 16) & 0xFF)]
@@ -46,22 +46,21 @@ public struct AES128: BlockCipher {
             let x3 = te[Int(d & 0xFF)]
             return x0 ^ (x1 >> 8 | x1 << 24) ^ (x2 >> 16 | x2 << 16) ^ (x3 >> 24 | x3 << 8)
         }
-        var r = 4
-        for _ in 1..<10 {
-            let n0 = t(s0, s1, s2, s3) ^ k[r]
-            let n1 = t(s1, s2, s3, s0) ^ k[r + 1]
-            let n2 = t(s2, s3, s0, s1) ^ k[r + 2]
-            let n3 = t(s3, s0, s1, s2) ^ k[r + 3]
+        @inline(__always) func round(_ r: Int) {
+            let n0 = t(s0, s1, s2, s3) ^ roundKeys[r]
+            let n1 = t(s1, s2, s3, s0) ^ roundKeys[r + 1]
+            let n2 = t(s2, s3, s0, s1) ^ roundKeys[r + 2]
+            let n3 = t(s3, s0, s1, s2) ^ roundKeys[r + 3]
             s0 = n0; s1 = n1; s2 = n2; s3 = n3
-            r += 4
         }
+        round(4); round(8); round(12); round(16); round(20); round(24); round(28); round(32); round(36)
         @inline(__always) func last(_ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: UInt32) -> UInt32 {
             UInt32(sbox[Int(a >> 24)]) << 24 | UInt32(sbox[Int((b >> 16) & 0xFF)]) << 16
                 | UInt32(sbox[Int((c >> 8) & 0xFF)]) << 8 | UInt32(sbox[Int(d & 0xFF)])
         }
         return Block128(
-            words: last(s0, s1, s2, s3) ^ k[40], last(s1, s2, s3, s0) ^ k[41],
-            last(s2, s3, s0, s1) ^ k[42], last(s3, s0, s1, s2) ^ k[43])
+            words: last(s0, s1, s2, s3) ^ roundKeys[40], last(s1, s2, s3, s0) ^ roundKeys[41],
+            last(s2, s3, s0, s1) ^ roundKeys[42], last(s3, s0, s1, s2) ^ roundKeys[43])
     }
 
     /// The security function e(key, plaintext) in one call (expands the key each time).
