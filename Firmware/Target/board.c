@@ -91,3 +91,14 @@ __attribute__((noreturn)) void fw_exit(int status) {
 __attribute__((naked)) void fw_calibration_loop(uint32_t iterations) {
     __asm__ volatile("1: subs r0, r0, #1\n bne 1b\n bx lr\n");
 }
+
+// UART2 (Secure alias 0x50202000): the HCI image's H4 link.
+#define UART2 ((cmsdk_uart *)0x50202000u)
+
+int32_t fw_hci_read(void) {
+    uart_enable(UART2);
+    while (!(UART2->state & 2)) {}
+    return (int32_t)(UART2->data & 0xFF);
+}
+
+void fw_hci_write(uint8_t byte) { uart_put(UART2, byte); }
