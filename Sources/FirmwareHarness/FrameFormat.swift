@@ -22,15 +22,3 @@ public enum FrameFormat {
         sink.write(UInt8(truncatingIfNeeded: crc.value >> 8))
     }
 }
-
-/// Where frames go: the image's UART, or a byte buffer on Linux.
-public protocol FrameSink {
-    mutating func write(_ byte: UInt8)
-}
-
-/// A sink that keeps the octets (the Linux runner and the tests).
-public struct ByteSink: FrameSink {
-    public private(set) var bytes: [UInt8] = []
-    public init() {}
-    public mutating func write(_ byte: UInt8) { bytes.append(byte) }
-}
