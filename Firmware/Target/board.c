@@ -1,6 +1,6 @@
 // The emulated board's devices, as the firmware image uses them on QEMU's mps2-an505:
 // CMSDK APB UART0 (the console: test-vector frames in, results out) and UART1 (the
-// measurement report), the SysTick as an instruction counter, the painted stack, and
+// measurement report), the CMSDK timer 0 as an instruction counter, the painted stack, and
 // semihosting's exit. Secure aliases throughout, since the image runs Secure.
 #include "board.h"
 
@@ -35,8 +35,8 @@ void fw_uart_write(uint8_t byte) { uart_put(UART0, byte); }
 void fw_report_write(uint8_t byte) { uart_put(UART1, byte); }
 
 // The IoTKit's CMSDK APB TIMER0 (Secure alias 0x50000000), clocked by the 20 MHz main clock,
-// free running down from 0xFFFFFFFF; read as an up count. QEMU's SysTick does not advance on
-// this machine (its processor clock is not wired in QEMU 7.2), so the timer stands in. Under
+// free running down from 0xFFFFFFFF; read as an up count (32 bits: the SysTick's 24 would wrap
+// every 0.84 s of emulated time, and QEMU models no DWT cycle counter). Under
 // `-icount shift=0` QEMU's virtual clock advances 1 ns per instruction, so a tick is a fixed
 // number of instructions (50 at 20 MHz; the image calibrates it at boot and reports it).
 typedef struct {
