@@ -19,6 +19,14 @@ let package = Package(
         .target(name: "ReflectorFirmware", dependencies: ["WireFormat"], linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         // The UWB DL-TDoA anchor: standard library only, builds for Cortex-M with Embedded Swift.
         .target(name: "AnchorFirmware", dependencies: ["WireFormat"], linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
+        // The firmware test image's harness: the framed test vectors (configuration, security
+        // material, receptions), the radio that replays them, and the runner that plans and runs
+        // the steps and reports them. Standard library only: the same sources are linked into
+        // the Cortex-M33 image (scripts/firmware-build) and into firmware-vectors on Linux.
+        .target(name: "FirmwareHarness", dependencies: ["ReflectorFirmware", "WireFormat"]),
+        // The Linux side of scripts/firmware-test: runs a vector through FirmwareHarness exactly
+        // as the image does, and generates the committed vector set.
+        .executableTarget(name: "firmware-vectors", dependencies: ["FirmwareHarness", "ReflectorFirmware"]),
         // HCI transports and captures: H4 framing, btsnoop files. They carry ReflectorFirmware's
         // HCIPacket, the one HCI packet model (the firmware parses and builds it too).
         .target(name: "HCITransport", dependencies: ["WireFormat", "ReflectorFirmware"]),
@@ -88,12 +96,13 @@ let package = Package(
         // declared by CFuzzing); built normally, it replays the committed corpus, as
         // FuzzTargetsTests do. Every call into ReflectorTools goes through FuzzTargets/ToolsAdapter.swift.
         .target(name: "CFuzzing"),
-        .target(name: "FuzzTargets", dependencies: ["ReflectorFirmware", "AnchorFirmware", "HCITransport", "MCUboot", "EmulatorMath",
+        .target(name: "FuzzTargets", dependencies: ["ReflectorFirmware", "AnchorFirmware", "FirmwareHarness", "HCITransport", "MCUboot", "EmulatorMath",
                                                     "RadioWorld", "BLEHost", "PhoneEmulation", "DLTDoA", "ReflectorTools", "VirtualBoard"]),
         .executableTarget(name: "reflector-fuzz", dependencies: ["FuzzTargets", "CFuzzing"]),
         .testTarget(name: "WireFormatTests", dependencies: ["WireFormat"]),
         .testTarget(name: "ReflectorFirmwareTests", dependencies: ["ReflectorFirmware", "EmulatorMath", "TestSupport"]),
         .testTarget(name: "AnchorFirmwareTests", dependencies: ["AnchorFirmware"]),
+        .testTarget(name: "FirmwareHarnessTests", dependencies: ["FirmwareHarness", "ReflectorFirmware"]),
         .testTarget(name: "EmulatorMathTests", dependencies: ["EmulatorMath"]),
         .testTarget(name: "RadioWorldTests", dependencies: ["RadioWorld", "EmulatorMath", "ReflectorFirmware"]),
         .testTarget(name: "RangingEstimationTests", dependencies: ["RangingEstimation", "EmulatorMath", "TestSupport"]),

@@ -44,6 +44,7 @@ public enum FuzzTargets {
         MCUbootImageTarget.target,
         DTFrameTarget.target,
         DLTDoAReaderTarget.target,
+        FirmwareHarnessTarget.target,
     ] + JSONFileTargets.all
 
     public static func named(_ name: String) -> FuzzTarget? { all.first { $0.name == name } }

@@ -14,7 +14,9 @@ extension CSController {
     /// Begins the next procedure (the caller has advanced the clock to its start). Returns false
     /// when no procedure is due.
     @discardableResult
+    #if !hasFeature(Embedded)
     @_specialize(exported: true, where Cipher == AES128)
+    #endif
     public mutating func beginProcedure() -> Bool {
         // Read through the optional rather than copy the run out: a copy would share, and then
         // duplicate, its step buffer.
@@ -26,14 +28,18 @@ extension CSController {
     }
 
     /// The next step of the running procedure, or nil when it is complete (then call `endProcedure`).
+    #if !hasFeature(Embedded)
     @_specialize(exported: true, where Cipher == AES128)
+    #endif
     public mutating func nextStep() -> PlannedStep? {
         guard run?.inProcedure == true else { return nil }
         return planner?.nextStep()
     }
 
     /// When `step` starts on the controller clock.
+    #if !hasFeature(Embedded)
     @_specialize(exported: true, where Cipher == AES128)
+    #endif
     public func startTime(of step: PlannedStep) -> UInt64 {
         (run?.procedureStart ?? 0) + UInt64(step.startMicroseconds)
     }
@@ -80,7 +86,9 @@ extension CSController {
 
     /// Ends the running procedure: reports its last subevent with Procedure_Done_Status
     /// "complete", and counts it towards Max_Procedure_Count.
+    #if !hasFeature(Embedded)
     @_specialize(exported: true, where Cipher == AES128)
+    #endif
     public mutating func endProcedure() {
         guard run?.inProcedure == true else { return }
         // A classification that leaves fewer than 15 channels aborts the procedure (reason 0x2).

@@ -77,14 +77,18 @@ public struct CSController<Cipher: BlockCipher>: Sendable {
     }
 
     /// HCI event packets for the host (without the H4 indicator), oldest first; clears the queue.
+    #if !hasFeature(Embedded)
     @_specialize(exported: true, where Cipher == AES128)
+    #endif
     public mutating func takeEvents() -> [[UInt8]] {
         defer { events.removeAll(keepingCapacity: true) }
         return events
     }
 
     /// LL control PDUs for the peer controller (opcode and CtrData), oldest first; clears the queue.
+    #if !hasFeature(Embedded)
     @_specialize(exported: true, where Cipher == AES128)
+    #endif
     public mutating func takePDUs() -> [[UInt8]] {
         defer { pdus.removeAll(keepingCapacity: true) }
         return pdus
@@ -92,7 +96,9 @@ public struct CSController<Cipher: BlockCipher>: Sendable {
 
     /// Moves the controller clock forward (connection events pass with it). A procedure that has
     /// waited T_PRT for the peer by then loses the connection (`responseTimedOut()`).
+    #if !hasFeature(Embedded)
     @_specialize(exported: true, where Cipher == AES128)
+    #endif
     public mutating func advance(to time: UInt64) {
         guard time > now else { return }
         now = time

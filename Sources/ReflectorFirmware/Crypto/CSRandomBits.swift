@@ -64,7 +64,8 @@ public struct CSRandomBits<Cipher: BlockCipher>: Sendable {
             }
             let take = min(needed, Int(bitsLeft[t]))
             let used = 128 - Int(bitsLeft[t])
-            value = value << UInt32(take) | Self.extract(cache[t], from: used, count: take)
+            // Read through a span: a run-time InlineArray index reads a copy of all 160 octets.
+            value = value << UInt32(take) | Self.extract(cache.span[t], from: used, count: take)
             bitsLeft[t] -= UInt8(take)
             needed -= take
         }
@@ -107,8 +108,10 @@ public struct CSRandomBits<Cipher: BlockCipher>: Sendable {
         var out = InlineArray<N, UInt8>(repeating: 0)
         for i in 0..<count {
             let j = hr1(i + 1, id)
-            if i != j { out[i] = out[j] }
-            out[j] = values[i]
+            // Through spans: a run-time InlineArray index reads a copy of the whole array.
+            var o = out.mutableSpan
+            if i != j { o[i] = o[j] }
+            o[j] = values.span[i]
         }
         values = out
     }

@@ -25,8 +25,8 @@ public enum AntennaPermutation {
         switch antennaPaths {
         case 1: return 0
         case 2: row = index == 0 ? 0x01 : 0x10
-        case 3: row = table3[index]
-        default: row = table4[index]
+        case 3: row = table3.span[index]
+        default: row = table4.span[index]
         }
         return Int(row >> UInt16(4 * (antennaPaths - 1 - s))) & 0xF
     }
@@ -36,11 +36,12 @@ public enum AntennaPermutation {
         (0..<antennaPaths).compactMap { path(antennaPaths: antennaPaths, index: index, slot: $0) }
     }
 
-    /// N_AP = 3, one row per index, one nibble per slot (first slot most significant).
-    private static let table3: [UInt16] = [0x012, 0x102, 0x021, 0x201, 0x210, 0x120]
+    /// N_AP = 3, one row per index, one nibble per slot (first slot most significant). Constant
+    /// InlineArrays (flash on a board), read through spans: no copy, no lazy initialisation.
+    private static let table3: InlineArray<6, UInt16> = [0x012, 0x102, 0x021, 0x201, 0x210, 0x120]
 
     /// N_AP = 4 (Table 4.15), one nibble per slot.
-    private static let table4: [UInt16] = [
+    private static let table4: InlineArray<24, UInt16> = [
         0x0123, 0x1023, 0x0213, 0x2013, 0x2103, 0x1203, 0x0132, 0x1032,
         0x0312, 0x3012, 0x3102, 0x1302, 0x0321, 0x3021, 0x0231, 0x2031,
         0x2301, 0x3201, 0x3120, 0x1320, 0x3210, 0x2310, 0x2130, 0x1230,

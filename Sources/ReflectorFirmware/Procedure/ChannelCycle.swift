@@ -34,7 +34,7 @@ public struct ChannelCycle: Sendable {
     @inline(__always)
     public mutating func next() -> UInt8 {
         defer { position += 1 }
-        return sequence.channels[position]
+        return sequence.channels.span[position]  // a span: no copy of the 72 channels
     }
 
     public mutating func reset() {

@@ -47,7 +47,9 @@ public struct ProcedurePlanner<Cipher: BlockCipher>: Sendable {
     /// `drbg` is the connection's DRBG as it stands; `lastProcedureCounter` is the counter of the
     /// last procedure run on the connection since CS security start (nil if none), so that
     /// procedures enabled again continue the count and the backtracking chain.
+    #if !hasFeature(Embedded)
     @_specialize(exported: true, where Cipher == AES128)
+    #endif
     public init(
         configuration: CSConfiguration, schedule: ProcedureSchedule, antennaPaths: Int,
         drbg: CSDRBG<Cipher>, policy: LeftoverBitPolicy = .regeneratePerStep, classification: ChannelMap = .allowed,
@@ -66,7 +68,9 @@ public struct ProcedurePlanner<Cipher: BlockCipher>: Sendable {
 
     /// Applies a new channel classification (the CS channel map update procedure) from the next
     /// procedure on; the one being planned keeps its channels.
+    #if !hasFeature(Embedded)
     @_specialize(exported: true, where Cipher == AES128)
+    #endif
     public mutating func setClassification(_ classification: ChannelMap) {
         filtered = FilteredChannels(map: configuration.channelMap, classification: classification)
     }
@@ -81,7 +85,9 @@ public struct ProcedurePlanner<Cipher: BlockCipher>: Sendable {
     /// Starts the next procedure. The first call starts procedure 0 with the DRBG as
     /// instantiated; each later call advances the procedure counter and runs backtracking
     /// resistance (Vol 6 Part E §3.1.7) first.
+    #if !hasFeature(Embedded)
     @_specialize(exported: true, where Cipher == AES128)
+    #endif
     public mutating func beginProcedure() {
         if anyProcedureStarted {
             procedureCounter &+= 1
@@ -114,7 +120,9 @@ public struct ProcedurePlanner<Cipher: BlockCipher>: Sendable {
     }
 
     /// The next step of the current procedure, or nil once the procedure is complete.
+    #if !hasFeature(Embedded)
     @_specialize(exported: true, where Cipher == AES128)
+    #endif
     public mutating func nextStep() -> PlannedStep? {
         while !finished {
             if subevent < 0 || subeventIsClosed {

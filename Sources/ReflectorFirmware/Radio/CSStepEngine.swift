@@ -26,9 +26,11 @@ public struct CSStepEngine: Sendable {
         self.configuration = configuration
         self.antennaConfiguration = antennaConfiguration
         self.syncAntenna = syncAntenna
+        antennaPaths = antennaConfiguration.antennaPaths
     }
 
-    public var antennaPaths: Int { antennaConfiguration.antennaPaths }
+    /// N_AP, from the antenna configuration (kept: every tone slot asks for it).
+    public let antennaPaths: Int
 
     /// Runs `step` on `radio` with the step starting at `start` (µs on the controller clock).
     /// The reflector receives, then answers; the initiator sends, then measures the answer.
@@ -52,7 +54,7 @@ public struct CSStepEngine: Sendable {
                                sequenceBits: sequenceBits(step.mode), at: start + UInt64(t.initiatorSync))
         }
         if step.mode.hasTones {
-            transmitTones(step, measured: InlineArray(repeating: .zero), start + UInt64(t.initiatorTones), t, &radio)
+            transmitTones(step, measured: InlineArray(repeating: .zero), antennas(step), start + UInt64(t.initiatorTones), t, &radio)
         }
     }
 
@@ -63,7 +65,7 @@ public struct CSStepEngine: Sendable {
         var tones = ToneStepData(antennaPermutationIndex: step.antennaPermutationIndex, antennaPaths: antennaPaths)
         if step.mode.hasTones {
             var measured = InlineArray<5, IQSample>(repeating: .zero)
-            receiveTones(step, into: &tones, measured: &measured, start + UInt64(t.reflectorTones), t, &radio)
+            receiveTones(step, into: &tones, measured: &measured, antennas(step), start + UInt64(t.reflectorTones), t, &radio)
         }
         var rx = SyncReception.missed
         if step.mode.hasCSSync {
@@ -102,8 +104,9 @@ public struct CSStepEngine: Sendable {
         var tones = ToneStepData(antennaPermutationIndex: step.antennaPermutationIndex, antennaPaths: antennaPaths)
         var measured = InlineArray<5, IQSample>(repeating: .zero)
         if step.mode.hasTones {
-            receiveTones(step, into: &tones, measured: &measured, start + UInt64(t.initiatorTones), t, &radio)
-            transmitTones(step, measured: measured, start + UInt64(t.reflectorTones), t, &radio)
+            let slots = antennas(step)
+            receiveTones(step, into: &tones, measured: &measured, slots, start + UInt64(t.initiatorTones), t, &radio)
+            transmitTones(step, measured: measured, slots, start + UInt64(t.reflectorTones), t, &radio)
         }
         // Mode 0 answers only a CS_SYNC that arrived; modes 1 and 3 answer on schedule.
         if step.mode.hasCSSync && (rx.detected || step.mode != .mode0) {
@@ -148,44 +151,52 @@ public struct CSStepEngine: Sendable {
     /// antenna the permutation gives, switched T_SW before the T_PM measurement.
     private func receiveTones<Radio: RadioPort>(
         _ step: PlannedStep, into result: inout ToneStepData, measured: inout InlineArray<5, IQSample>,
-        _ group: UInt64, _ t: StepTimeline, _ radio: inout Radio
+        _ antennas: InlineArray<5, UInt8>, _ group: UInt64, _ t: StepTimeline, _ radio: inout Radio
     ) {
         let n = antennaPaths
         let expectExtension = step.toneExtension.expectsTone(receiving: role)
         for slot in 0...n {
             let slotStart = group + UInt64(t.slotStart(slot, group: 0))
-            radio.antennaSwitch.select(antenna: antenna(step, slot: slot), at: slotStart)
+            radio.antennaSwitch.select(antenna: antennas.span[slot], at: slotStart)
             let tone = radio.receiveTone(at: slotStart + UInt64(t.switchTime), duration: t.toneDuration)
             measured[slot] = tone.iq
             let slotKind: ToneExtensionSlot = slot < n ? .notExtensionSlot : (expectExtension ? .toneExpected : .toneNotExpected)
-            result[slot] = ToneMeasurement(pct: PhaseCorrectionTerm(i: Double(tone.iq.i), q: Double(tone.iq.q)),
+            result[slot] = ToneMeasurement(pct: PhaseCorrectionTerm(i: tone.iq.i, q: tone.iq.q),
                                            quality: ToneQualityIndicator(quality: tone.quality, extensionSlot: slotKind))
         }
         // The extension slot repeats the last path: without a tone in it, that path's phase stands in.
-        if !expectExtension { measured[n] = measured[n - 1] }
+        if !expectExtension {
+            let last = measured.span[n - 1]
+            measured[n] = last
+        }
     }
 
     /// Sends this side's tone group; the extension slot only when the DRBG said so. Under inline
     /// PCT transfer the reflector rotates each tone by the phase measured in the same slot.
     private func transmitTones<Radio: RadioPort>(
-        _ step: PlannedStep, measured: InlineArray<5, IQSample>, _ group: UInt64, _ t: StepTimeline, _ radio: inout Radio
+        _ step: PlannedStep, measured: InlineArray<5, IQSample>, _ antennas: InlineArray<5, UInt8>,
+        _ group: UInt64, _ t: StepTimeline, _ radio: inout Radio
     ) {
         let n = antennaPaths
         let inline = role == .reflector && configuration.inlinePCT
         let sendExtension = step.toneExtension.transmits(role)
         for slot in 0...n {
             let slotStart = group + UInt64(t.slotStart(slot, group: 0))
-            radio.antennaSwitch.select(antenna: antenna(step, slot: slot), at: slotStart)
+            radio.antennaSwitch.select(antenna: antennas.span[slot], at: slotStart)
             if slot == n && !sendExtension { continue }
-            radio.transmitTone(rotation: inline ? measured[slot].unitPhasor : .one, at: slotStart + UInt64(t.switchTime), duration: t.toneDuration)
+            radio.transmitTone(rotation: inline ? measured.span[slot].unitPhasor : .one, at: slotStart + UInt64(t.switchTime), duration: t.toneDuration)
         }
     }
 
-    /// This device's antenna for tone slot `slot` of a step.
-    @inline(__always)
-    private func antenna(_ step: PlannedStep, slot: Int) -> UInt8 {
-        let path = AntennaPermutation.path(antennaPaths: antennaPaths, index: Int(step.antennaPermutationIndex), slot: slot) ?? 0
-        return AntennaPath(index: path, configuration: antennaConfiguration).antenna(for: role)
+    /// This device's antenna for each tone slot of a step (N_AP + 1, the extension slot last),
+    /// worked out once: both of a step's tone groups visit the same antennas.
+    private func antennas(_ step: PlannedStep) -> InlineArray<5, UInt8> {
+        var out = InlineArray<5, UInt8>(repeating: 1)
+        for slot in 0...antennaPaths {
+            let path = AntennaPermutation.path(antennaPaths: antennaPaths, index: Int(step.antennaPermutationIndex), slot: slot) ?? 0
+            out[slot] = AntennaPath(index: path, configuration: antennaConfiguration).antenna(for: role)
+        }
+        return out
     }
 
     /// Measured_Freq_Offset: 15-bit signed in 0.01 ppm, ±100 ppm, 0xC000 when out of range.

@@ -24,6 +24,24 @@ public struct PhaseCorrectionTerm: Sendable, Equatable, Hashable {
         self.init(i: PhaseCorrectionTerm.saturate(i), q: PhaseCorrectionTerm.saturate(q))
     }
 
+    /// From single-precision I and Q, as the step engine measures them: the same rounding and
+    /// saturation as the `Double` form, bit for bit (a Float is exact as a Double; clamping to
+    /// ±2047 first and then rounding half away from zero gives what adding ±0.5 and truncating
+    /// gives), in a few FPU instructions instead of software double arithmetic on a
+    /// Cortex-M33, whose FPU is single precision.
+    @inline(__always)
+    public init(i: Float, q: Float) {
+        let ci = UInt32(bitPattern: PhaseCorrectionTerm.saturate(i)) & 0xFFF
+        let cq = UInt32(bitPattern: PhaseCorrectionTerm.saturate(q)) & 0xFFF
+        packed = ci | cq << 12
+    }
+
+    @inline(__always)
+    static func saturate(_ x: Float) -> Int32 {
+        guard x == x else { return 0 }
+        return Int32(Swift.min(Swift.max(x, -2047), 2047).rounded(.toNearestOrAwayFromZero))
+    }
+
     @inline(__always)
     static func saturate(_ x: Double) -> Int {
         guard x == x else { return 0 }

@@ -28,7 +28,7 @@ public struct ToneStepData: Sendable, Equatable {
     public var toneCount: Int { antennaPaths + 1 }
 
     public subscript(k: Int) -> ToneMeasurement {
-        get { tones[k] }
+        get { tones.span[k] }  // a span: a run-time index would read a copy of all five tones
         set { tones[k] = newValue }
     }
 
@@ -57,9 +57,10 @@ public struct ToneStepData: Sendable, Equatable {
 
     func encode(into w: inout ByteWriter) {
         w.u8(antennaPermutationIndex)
+        let t = tones.span
         for k in 0..<toneCount {
-            tones[k].pct.encode(into: &w)
-            w.u8(tones[k].quality.octet)
+            t[k].pct.encode(into: &w)
+            w.u8(t[k].quality.octet)
         }
     }
 
