@@ -167,7 +167,8 @@ public struct TDoALeastSquares: Sendable {
         // epoch. So it is also measured with the latest-looking used anchor left out, and the
         // smaller delay is its evidence: a late anchor stays late either way, a wrongly blamed
         // one is on time against the clean fit.
-        if let suspect = delays.filter(\.used).max(by: { $0.delay / $0.sigma < $1.delay / $1.sigma }), suspect.delay > 0 {
+        if delays.contains(where: { !$0.used }),
+           let suspect = delays.filter(\.used).max(by: { $0.delay / $0.sigma < $1.delay / $1.sigma }), suspect.delay > 0 {
             var clean = set
             let k = clean.flatIndex(suspect.anchor)
             clean.active[k] = false
