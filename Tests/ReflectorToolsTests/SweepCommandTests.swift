@@ -164,6 +164,8 @@ struct SweepCommandTests {
         let d = OptionValue<[Double]>.distances
         #expect(d.convert("1:30:5") == [1, 6, 11, 16, 21, 26])
         #expect(d.convert("0.5:1:0.1") == [0.5, 0.6, 0.7, 0.8, 0.9, 1.0])
+        // A fuzz finding: ".1" was read as no decimals, so 0.1 rounded to 0, below the range.
+        #expect(d.convert(".1:30:5") == [0.1, 5.1, 10.1, 15.1, 20.1, 25.1])
         #expect(d.convert("2:2:1") == [2])
         #expect(d.convert("0.5,1,3,10") == [0.5, 1, 3, 10])
         for bad in ["3:1:1", "1:2:0", "1:2:-1", "0:2:1", "1:200:1", "1:2", "1:2:1e-1", "1,,2", "", "0.1:149:0.1"] { #expect(d.convert(bad) == nil, "\(bad)") }

@@ -156,7 +156,10 @@ extension OptionValue where T == [Double] {
                   step.isFinite, step > 0, start <= stop, (stop - start) / step < 1000 else {
                 return nil
             }
-            let decimals = parts.map { p in p.split(separator: ".").dropFirst().first.map { $0.prefix { $0.isNumber }.count } ?? 0 }.max() ?? 0
+            // ".1" has one decimal: the split keeps the empty integer part.
+            let decimals = parts.map { p in
+                p.split(separator: ".", omittingEmptySubsequences: false).dropFirst().first.map { $0.prefix { $0.isNumber }.count } ?? 0
+            }.max() ?? 0
             guard decimals <= 6, !parts.contains(where: { $0.contains("e") || $0.contains("E") }) else { return nil }
             let scale = (0..<decimals).reduce(1.0) { p, _ in p * 10 }
             var values: [Double] = []
@@ -164,7 +167,7 @@ extension OptionValue where T == [Double] {
             while true {
                 let v = ((start + k * step) * scale).rounded() / scale
                 guard v <= stop + step * 1e-9 else { break }
-                if values.last != v { values.append(min(v, stop)) }
+                if values.last != v { values.append(min(max(v, start), stop)) }
                 k += 1
             }
             return values
