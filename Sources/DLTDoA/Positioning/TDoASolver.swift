@@ -106,7 +106,7 @@ public struct TDoASolver: Sendable {
         if let v = problem.volume, !v.contains(r.position, tolerance: 1e-6) { return false }
         if heightPenalty(r.position, problem, cap: cap) > 4 { return false }
         if r.degreesOfFreedom >= 1, r.cost > leastSquares.threshold(degreesOfFreedom: r.degreesOfFreedom) { return false }
-        if let prediction, prediction.innovation(r.position, covariance: r.covariance, cap: cap + 1) > cap { return false }
+        if let prediction, prediction.innovation(r.position, covariance: r.covariance, cap: .infinity) > cap { return false }
         return true
     }
 

@@ -126,9 +126,6 @@ public struct DLTDOAPositioner: Sendable {
         pending.indices.flatMap { g in [TDoAAnchorID.reference(group: g)] + pending[g].differences.indices.map { TDoAAnchorID(group: g, index: $0) } }
     }
 
-    /// The address of an anchor of the pending epoch.
-    private func address(of id: TDoAAnchorID) -> Int {
-        let round = pending[id.group]
-        return id.index.map { round.differences[$0].address } ?? round.referenceAddress
-    }
+    /// The address of an anchor of the pending epoch (its IDs come from the pending rounds).
+    private func address(of id: TDoAAnchorID) -> Int { TDoARound.address(of: id, in: pending) ?? -1 }
 }

@@ -18,4 +18,13 @@ public struct TDoARound: Sendable, Equatable {
     /// When the round's first message reached the app (`DLTDOAMeasurement.hostTime`), seconds.
     public var time: Double
     public var differences: [Difference]
+
+    /// The address of an anchor of an epoch's rounds, as a `TDoAProblem` built from them
+    /// numbers it (group = round, nil index = the round's reference); nil when out of range.
+    public static func address(of id: TDoAAnchorID, in rounds: [TDoARound]) -> Int? {
+        guard rounds.indices.contains(id.group) else { return nil }
+        let round = rounds[id.group]
+        guard let i = id.index else { return round.referenceAddress }
+        return round.differences.indices.contains(i) ? round.differences[i].address : nil
+    }
 }

@@ -94,9 +94,9 @@ public struct DLTDOAStudy: Sendable {
 
     public static func tally(_ g: DLTDOADeploymentGenerator.Generated) -> Tally {
         let d = g.deployment
-        let run = DLTDOASimulation.run(d, DLTDOASimulation.Options(networkIdentifier: Int(d.anchors[0].networkIdentifier)))
+        let o = DLTDOASimulation.Options(networkIdentifier: Int(d.anchors[0].networkIdentifier))
+        let run = DLTDOASimulation.run(d, o)
         let volume = TDoAVolume(anchors: d.anchors.map(\.position), floor: 0)
-        let o = DLTDOASimulation.Options(networkIdentifier: 0)
         let sigma = (d.timestampSigma * d.timestampSigma + o.anchorTimestampSigma * o.anchorTimestampSigma).squareRoot()
         var t = Tally()
         t.deployments = 1
@@ -117,9 +117,9 @@ public struct DLTDOAStudy: Sendable {
                 t.unboundedFixes += 1
             }
             if !volume.contains(r.fix.fix.position, tolerance: 0.002) { t.outsideVolume += 1 }
-            let rejected = Set(r.fix.fix.rejectedAnchors.map { address(r.fix, $0) })
+            let rejected = Set(r.fix.fix.rejectedAnchors.compactMap { TDoARound.address(of: $0, in: r.fix.rounds) })
             for id in r.fix.fix.delays.map(\.anchor) {
-                let a = address(r.fix, id)
+                guard let a = TDoARound.address(of: id, in: r.fix.rounds) else { continue }
                 // Shadowed in this epoch: its path to the phone crosses the obstacle (the shadowed
                 // anchor always; another whose path happens to pass the box, then).
                 let position = d.anchors.first { Int($0.address) == a }?.position
@@ -133,10 +133,5 @@ public struct DLTDOAStudy: Sendable {
             }
         }
         return t
-    }
-
-    static func address(_ f: DLTDOAPositionFix, _ id: TDoAAnchorID) -> Int {
-        let round = f.rounds[id.group]
-        return id.index.map { round.differences[$0].address } ?? round.referenceAddress
     }
 }

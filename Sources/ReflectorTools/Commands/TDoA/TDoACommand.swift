@@ -143,10 +143,7 @@ enum TDoAReport {
 
     /// The hex address of a rejected anchor of a fix.
     static func anchorName(_ r: DLTDOASimulation.Record, _ id: TDoAAnchorID) -> String {
-        guard id.group < r.fix.rounds.count else { return "?" }
-        let round = r.fix.rounds[id.group]
-        let address = id.index.map { $0 < round.differences.count ? round.differences[$0].address : -1 } ?? round.referenceAddress
-        return hex4(address)
+        TDoARound.address(of: id, in: r.fix.rounds).map(hex4) ?? "?"
     }
 
     /// `%04X` of an address (a negative one, which no anchor has, as its two's complement).
