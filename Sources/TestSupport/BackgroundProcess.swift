@@ -57,10 +57,30 @@ public final class BackgroundProcess: @unchecked Sendable {
         process.standardError = errors
         let exited = self.exited
         process.terminationHandler = { _ in exited.signal() }
-        try process.run()
+        try Self.launch(process)
         let capture = self.capture
         let out = output.fileHandleForReading.fileDescriptor, err = errors.fileHandleForReading.fileDescriptor
         Thread { capture.drain(out, err) }.start()
+    }
+
+    /// Runs `process` from a thread of its own whose signal mask is empty, so the child starts
+    /// with an empty mask as from a shell: a child inherits the mask of the thread that spawns
+    /// it, and the threads `swift test` runs tests on block SIGTERM, SIGINT and most others
+    /// (a child started from one never sees SIGTERM, and only SIGKILL stops it).
+    static func launch(_ process: Process) throws {
+        final class Outcome: @unchecked Sendable { var error: Error? }
+        let outcome = Outcome()
+        let launched = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) let process = process
+        Thread {
+            var none = sigset_t()
+            sigemptyset(&none)
+            pthread_sigmask(SIG_SETMASK, &none, nil)
+            do { try process.run() } catch { outcome.error = error }
+            launched.signal()
+        }.start()
+        launched.wait()
+        if let error = outcome.error { throw error }
     }
 
     /// What it printed on stdout so far.
