@@ -1,17 +1,18 @@
 #!/usr/bin/env python3
 """Virtual controllers nobody here wrote: Google Bumble's `bumble.controller.Controller`s on
 one `bumble.link.LocalLink`, each given to an outside host on a pseudo-terminal speaking H4
-(Bumble's own `pty` transport: the pty's primary side is parsed as H4 packets into the
-controller, and the controller's packets are written to it whole; the replica stays open in
-this process, so a host may close and reopen it). They have no Channel Sounding.
+(as Bumble's own `pty` transport does: the pty's primary side is parsed as H4 packets into the
+controller by Bumble's `StreamPacketSource`, and the controller's packets are written to it
+whole; the replica stays open in this process, so a host may close and reopen it). They have no Channel Sounding.
 
 Prints one JSON line on stdout once every pty is ready:
   {"ptys": ["/dev/pts/N", ...], "links": [PATH or null, ...], "public_addresses": [...]}
 and with --phone, when the phone is done, a second line {"phone": {...}} (the object
 `bumble_controller_phone.py` prints), then keeps the link up until stdin closes.
 
-Runs until stdin closes (end of file), SIGTERM or SIGINT, or --lifetime seconds pass; then
-closes the ptys (and removes the --link symlinks) and exits 0.
+Runs until stdin closes (end of file; --no-stdin: not watched, as a shell's background job
+has /dev/null there), SIGTERM or SIGINT, or --lifetime seconds pass; then closes the ptys (and
+removes the --link symlinks) and exits 0.
 
 --phone runs Bumble's host as the phone in this process on one more controller of the same
 link (no pty): it scans for an advertiser of the Ranging Service and runs every step of
@@ -25,7 +26,8 @@ command with Success where Bumble answers otherwise (e.g. 0x208D, LE CS Set Defa
 which it answers Unknown HCI Command): to see what a host does past it. Not what Bumble does.
 
 usage: bumble_controllers.py [--ptys N] [--link PATH]... [--phone] [--timeout S]
-                             [--trace FILE] [--lifetime S] [--accept-command OPCODE]... [--verbose]
+                             [--trace FILE] [--lifetime S] [--no-stdin] [--accept-command OPCODE]...
+                             [--verbose]
 """
 import argparse
 import asyncio
@@ -93,11 +95,12 @@ async def run(args):
             loop.remove_reader(sys.stdin.fileno())
             finish("stdin closed")
 
-    try:
-        os.set_blocking(sys.stdin.fileno(), False)
-        loop.add_reader(sys.stdin.fileno(), stdin_readable)
-    except (OSError, ValueError):
-        pass  # no stdin to watch: signals and --lifetime end the run
+    if not args.no_stdin:
+        try:
+            os.set_blocking(sys.stdin.fileno(), False)
+            loop.add_reader(sys.stdin.fileno(), stdin_readable)
+        except (OSError, ValueError):
+            pass  # no stdin to watch: signals and --lifetime end the run
     if args.lifetime > 0:
         loop.call_later(args.lifetime, finish, "lifetime")
 
@@ -221,6 +224,8 @@ def main():
     parser.add_argument("--lifetime", type=float, default=600.0, help="stop after S seconds at most (default 600; 0: no limit)")
     parser.add_argument("--accept-command", action="append", type=lambda v: int(v, 0), metavar="OPCODE",
                         help="diagnostic: the pty controllers answer this command (e.g. 0x208D) with Success instead of their own answer")
+    parser.add_argument("--no-stdin", action="store_true",
+                        help="do not stop at the end of stdin (for a shell's background job, whose stdin is /dev/null)")
     parser.add_argument("--verbose", action="store_true", help="Bumble's debug log on stderr")
     args = parser.parse_args()
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.WARNING, stream=sys.stderr)

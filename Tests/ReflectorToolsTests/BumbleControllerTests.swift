@@ -42,12 +42,14 @@ extension BoardBenchTests {
 
         /// Starts the controllers (one on a pty, the phone on another), the accessory on the pty
         /// until the phone is done, then stops the accessory (SIGTERM) and the controllers (end of stdin).
-        static func run(bonds: String, in dir: TemporaryDirectory, controllers extra: [String] = []) throws -> Run {
+        /// `phoneOnPty`: the phone is `bumble_controller_phone.py` on a second pty (its own
+        /// process, through Bumble's serial transport) instead of in the controllers' process.
+        static func run(bonds: String, in dir: TemporaryDirectory, controllers extra: [String] = [], phoneOnPty: Bool = false) throws -> Run {
             let script = TwoBoardServeTests.peers.appendingPathComponent("bumble_controllers.py").path
-            let link = dir.file("controller-A"), trace = dir.file("trace.jsonl")
+            let link = dir.file("controller-A"), phoneLink = dir.file("controller-B"), trace = dir.file("trace.jsonl")
             let controllers = try BackgroundProcess(URL(fileURLWithPath: "/usr/bin/env"),
-                                                    ["python3", script, "--ptys", "1", "--link", link, "--phone", "--timeout", "15",
-                                                     "--trace", trace, "--lifetime", "300"] + extra)
+                                                    ["python3", script, "--ptys", "1", "--link", link, "--timeout", "15", "--trace", trace, "--lifetime", "300"]
+                                                        + (phoneOnPty ? ["--link", phoneLink] : ["--phone"]) + extra)
             defer { controllers.stop() }
             guard controllers.line(timeout: 30, where: { $0.contains("\"ptys\"") }) != nil else {
                 let r = controllers.stop()
@@ -57,11 +59,20 @@ extension BoardBenchTests {
             let accessory = try BackgroundProcess(ToolProcess.executable, ["accessory", "--pty", link, "--force", "--bonds", bonds, "--json"])
             defer { accessory.stop() }
             // The phone's steps each have 15 s (its scan 60 s); it prints its object when done.
-            let line = controllers.line(timeout: 240) { $0.hasPrefix("{\"phone\"") }
+            var phone: [String: Any]?
+            if phoneOnPty {
+                let script = TwoBoardServeTests.peers.appendingPathComponent("bumble_controller_phone.py").path
+                let p = try BackgroundProcess(URL(fileURLWithPath: "/usr/bin/env"), ["python3", script, phoneLink, "--timeout", "15"])
+                defer { p.stop() }
+                let line = p.line(timeout: 240) { $0.hasPrefix("{") }
+                phone = line.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+            } else {
+                let line = controllers.line(timeout: 240) { $0.hasPrefix("{\"phone\"") }
+                phone = line.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }?["phone"] as? [String: Any]
+            }
             let serving = accessory.isRunning
             let a = accessory.stop(signal: SIGTERM, grace: 10)
             let c = controllers.stop(signal: nil, grace: 10)
-            let phone = line.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }?["phone"] as? [String: Any]
             return Run(phone: phone, accessory: a, accessoryServing: serving, controllers: c, trace: (try? String(contentsOfFile: trace, encoding: .utf8)) ?? "")
         }
 
@@ -166,10 +177,12 @@ extension BoardBenchTests {
         /// The diagnostic: the controller accepts LE CS Set Default Settings (as Bumble does
         /// not): everything else the accessory does on Bumble's controller (advertising, SMP,
         /// bonds, GATT, RAS's permissions, CCCDs kept) passes every step.
-        @Test func pastCSDefaultSettingsEveryStepPassesOnBumblesControllers() throws {
+        /// The phone in the controllers' process, and in its own on a second pty.
+        @Test(arguments: [false, true])
+        func pastCSDefaultSettingsEveryStepPassesOnBumblesControllers(phoneOnPty: Bool) throws {
             let dir = try TemporaryDirectory("bumble-controllers")
             let bonds = try Self.bondFile(dir)
-            let r = try Self.run(bonds: bonds, in: dir, controllers: ["--accept-command", "0x208D"])
+            let r = try Self.run(bonds: bonds, in: dir, controllers: ["--accept-command", "0x208D"], phoneOnPty: phoneOnPty)
             Self.expectEveryStep(r)
             Self.expectTheAccessoryServed(r, bonds: bonds)
         }
