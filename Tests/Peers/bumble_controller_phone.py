@@ -288,10 +288,19 @@ async def main():
     spec = args.transport
     if not spec.split(":", 1)[0] in ("serial", "pty", "usb", "tcp-client", "tcp-server", "file", "hci-socket", "vhci"):
         spec = f"serial:{spec},1000000"
-    async with await open_transport(spec) as (source, sink):
+    try:
+        transport = await asyncio.wait_for(open_transport(spec), args.timeout)
+    except Exception as e:
+        print(json.dumps({"host": "bumble", "role": "phone", "ok": False, "error": f"cannot open {spec}: {describe(e)}"}), flush=True)
+        return 1
+    async with transport as (source, sink):
         device = make_device("bumble-phone", source, sink)
-        await asyncio.wait_for(device.power_on(), args.timeout)
-        result = await run_phone(device, args.timeout)
+        try:
+            await asyncio.wait_for(device.power_on(), args.timeout)
+        except Exception as e:
+            result = {"host": "bumble", "role": "phone", "ok": False, "error": f"the controller did not power on: {describe(e)}"}
+        else:
+            result = await run_phone(device, args.timeout)
     print(json.dumps(result), flush=True)
     return 0 if result["ok"] else 1
 
