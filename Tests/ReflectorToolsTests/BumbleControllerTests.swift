@@ -6,8 +6,8 @@ import Testing
 
 /// A controller stack nobody here wrote: Google Bumble's virtual controllers
 /// (`bumble.controller.Controller` on one `bumble.link.LocalLink`, `Tests/Peers/bumble_controllers.py`),
-/// which have no Channel Sounding and list in Read Local Supported Commands only what they
-/// list. `reflector-emu accessory --force` on one of them (over a pty, H4) and Bumble's host as
+/// which have no Channel Sounding and list none of its commands (nor LE Set Host Feature) in
+/// Read Local Supported Commands. `reflector-emu accessory --force` on one of them (over a pty, H4) and Bumble's host as
 /// the phone on another (in the controllers' process, `--phone`) go through every step a phone
 /// takes with an accessory: the advertiser of the Ranging Service found, a connection, RAS
 /// Features refused before encryption (Insufficient Encryption or Authentication), LE Secure
@@ -83,10 +83,11 @@ extension BoardBenchTests {
             return path
         }
 
-        /// The opcodes of the commands the accessory sent, from the controllers' trace.
+        /// The opcodes of the commands the accessory sent (to controller 0), from the controllers' trace.
         static func commandsSent(_ trace: String) -> [UInt16] {
             trace.split(separator: "\n").compactMap { line -> UInt16? in
                 guard let o = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], o["dir"] as? String == "host>ctrl",
+                      o["controller"] as? Int == 0,
                       let hex = o["hex"] as? String, hex.hasPrefix("01"), hex.count >= 6, let op = UInt16(hex.dropFirst(2).prefix(4), radix: 16)
                 else { return nil }
                 return op.byteSwapped
@@ -191,7 +192,7 @@ extension BoardBenchTests {
         static func listedCommands(_ trace: String) -> [UInt8]? {
             for line in trace.split(separator: "\n") {
                 guard let o = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], o["dir"] as? String == "ctrl>host",
-                      let hex = o["hex"] as? String, hex.hasPrefix("040e44"), hex.dropFirst(8).hasPrefix("0210")
+                      o["controller"] as? Int == 0, let hex = o["hex"] as? String, hex.hasPrefix("040e44"), hex.dropFirst(8).hasPrefix("0210")
                 else { continue }
                 let bytes = Array(hex.utf8)
                 let octets = stride(from: 14, to: min(bytes.count, 14 + 128), by: 2).compactMap { UInt8(String(decoding: bytes[$0..<$0 + 2], as: UTF8.self), radix: 16) }
