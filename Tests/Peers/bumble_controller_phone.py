@@ -178,9 +178,13 @@ async def run_phone(device, timeout=15.0):
             raise StepFailed(f"pairing failed: SMP reason 0x{k:02X}")
         if not connection.is_encrypted:
             raise StepFailed("paired, but the link is not encrypted")
+        if k.ltk is None:
+            raise StepFailed("no LE Secure Connections LTK (legacy pairing?)")
         state["ltk"] = k.ltk.value.hex() if k.ltk else None
-        return {"secure_connections": True, "bonded": True, "encrypted": connection.is_encrypted, "ltk": state["ltk"],
-                "peer_irk": k.irk is not None, "peer_identity_address": str(k.identity_address).replace("/P", "") if getattr(k, "identity_address", None) else None}
+        kept = await device.keystore.get(str(connection.peer_address))
+        # LE Secure Connections gives one LTK (legacy pairing distributes a peripheral's LTK instead).
+        return {"secure_connections": k.ltk is not None, "bonded": kept is not None, "encrypted": connection.is_encrypted, "ltk": state["ltk"],
+                "peer_irk": k.irk is not None, "bond_kept_under": str(connection.peer_address).replace("/P", "")}
 
     async def discover():
         peer = Peer(state["connection"])

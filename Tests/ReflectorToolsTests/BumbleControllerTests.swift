@@ -115,7 +115,10 @@ extension BoardBenchTests {
             }
             if let s = passed("mtu") { #expect(s["mtu"] as? Int == 247, "\(s)") }
             if let s = passed("read_before") { #expect([0x0F, 0x05].contains(s["att_error"] as? Int ?? -1), "\(s)") }
-            if let s = passed("pair") { #expect(s["encrypted"] as? Bool == true && s["peer_irk"] as? Bool == true, "\(s)") }
+            if let s = passed("pair") {
+                #expect(s["secure_connections"] as? Bool == true && s["bonded"] as? Bool == true, "\(s)")
+                #expect(s["encrypted"] as? Bool == true && s["peer_irk"] as? Bool == true && s["bond_kept_under"] as? String == accessoryAddress, "\(s)")
+            }
             if let s = passed("discover") {
                 #expect((s["services"] as? [String]) == ["1800", "1801", "180A", "185B"], "\(s)")
                 let ras = (s["characteristics"] as? [String: Any])?["185B"] as? [String]
