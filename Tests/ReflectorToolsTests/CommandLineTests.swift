@@ -55,7 +55,7 @@ struct CommandLineTests {
             #expect(Self.message({ (a) throws(ToolError) in _ = try ServeCommand.parse(a) }, ["--pty", "x", "--baud", v]) == message(v))
             #expect(Self.message({ (a) throws(ToolError) in _ = try FlashCommand.parse(a) }, ["--port", "x", "i.bin", "--baud", v]) == message(v))
         }
-        #expect(try CommandTesting.options(CheckCommand.self, ["--pty", "x", "--baud", "1200"]).baud == 1200)
+        #expect(try CommandTesting.options(CheckCommand.self, ["--pty", "x", "--baud", "1200"]).board.baud == 1200)
         #expect(try CommandTesting.options(ServeCommand.self, ["--pty", "x", "--baud", "12000000"]).baud == 12_000_000)
         #expect(try CommandTesting.options(FlashCommand.self, ["--port", "x", "i.bin", "--baud", "921600"]).baud == 921_600)
     }

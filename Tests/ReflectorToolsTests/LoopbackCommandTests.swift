@@ -21,7 +21,7 @@ struct LoopbackCommandTests {
         #expect(rows.count == 20)
         #expect(rows.allSatisfy { $0.truth == 3.0 && $0.raw != nil && $0.smoothed != nil })
         #expect(rows.map(\.procedureCounter) == (0..<20).map(UInt16.init))
-        let errors = rows.map { abs($0.raw! - $0.truth) }.sorted()
+        let errors = rows.map { abs($0.error!) }.sorted()
         #expect(errors[17] < 0.8, "light multipath keeps the P90 error under a metre: \(errors)")
         #expect(lines.first!.hasPrefix("reflector-emu loopback: reflector at 3.00 m, channel light, SNR 20.0 dB, inline PCT, 1 antenna path, 20 procedures"))
         #expect(lines.last!.hasPrefix("summary: 20 of 20 procedures gave a distance; raw error: mean "))
@@ -45,7 +45,7 @@ struct LoopbackCommandTests {
     /// Free space at 20 dB over a run: the summary's RMSE sits near the bound.
     @Test func freeSpaceSummaryNearTheBound() throws {
         let (lines, rows) = try Self.run(["--channel", "free", "--procedures", "60", "--seed", "4"])
-        let rmse = (rows.map { pow($0.raw! - $0.truth, 2) }.reduce(0, +) / Double(rows.count)).squareRoot()
+        let rmse = (rows.map { pow($0.error!, 2) }.reduce(0, +) / Double(rows.count)).squareRoot()
         #expect(rmse < 1.5 * 0.0129, "\(lines.last!)")
     }
 
@@ -55,9 +55,9 @@ struct LoopbackCommandTests {
     /// is 0.15 m, against 0.02 m standing still (`freeSpaceSummaryNearTheBound`).
     @Test func walk() throws {
         let (_, rows) = try Self.run(["--walk", "2:8", "--channel", "free", "--procedures", "30"])
-        #expect(rows.first!.truth < 2.5 && rows.last!.truth > 7.5)
-        #expect(rows.allSatisfy { abs($0.raw! - $0.truth) < 0.15 })
-        #expect(abs(rows.last!.smoothed! - rows.last!.truth) < 0.3)
+        #expect(rows.first!.truth! < 2.5 && rows.last!.truth! > 7.5)
+        #expect(rows.allSatisfy { abs($0.error!) < 0.15 })
+        #expect(abs(rows.last!.smoothed! - rows.last!.truth!) < 0.3)
     }
 
     /// Deterministic for a seed; RAS mode and four antenna paths also range.

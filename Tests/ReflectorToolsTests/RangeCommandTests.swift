@@ -140,9 +140,9 @@ extension BoardBenchTests {
         /// Without --once a lost reflector is looked for again: when it comes back, ranging goes on
         /// on a second connection (in process, on virtual time).
         @Test func lostReflectorIsFoundAgain() throws {
-            var board = VirtualBoard(.init(role: .initiator, bondLTK: ServeCommand.hexBytes(Self.ltk)))
+            var board = VirtualBoard(.init(role: .initiator, bondLTK: HexText.octets(parsing: Self.ltk)))
             board.peerLeavesAfterProcedures = 2
-            var session = RangeSession(plan: .init(scanningFor: AdvertiserFilter(name: "reflector-emu"), longTermKey: ServeCommand.hexBytes(Self.ltk)!),
+            var session = RangeSession(plan: .init(scanningFor: AdvertiserFilter(name: "reflector-emu"), longTermKey: HexText.octets(parsing: Self.ltk)!),
                                        estimator: EstimatorChoice.kay.estimator)
             var outputs: [RangeSession.Output] = []
             var now: UInt64 = 0
@@ -151,7 +151,7 @@ extension BoardBenchTests {
                 for a in session.nextACL() { board.receive(a) }
                 for p in board.poll(now: now) {
                     let t = Double(now) / 1e6
-                    for o in p.indicator == .aclData ? session.handleACL(p, at: t) : session.handle(p, at: t) {
+                    for o in session.receive(p, now: t) {
                         outputs.append(o)
                         if case .lost = o {
                             session.reconnect()
@@ -288,7 +288,7 @@ extension BoardBenchTests.RangeCommandTests {
         var refusedAt: UInt64?, encryptedAt: UInt64?
         var now: UInt64 = 0
         while outputs.filter({ if case .procedure = $0 { true } else { false } }).count < 2 && now < 20_000_000 {
-            session.tick(at: Double(now) / 1e6)
+            _ = session.tick(now: Double(now) / 1e6)
             if let c = session.nextCommand() { air.receive(c, on: 0) }
             while let next = script.first, next.at <= now {
                 script.removeFirst()
@@ -306,7 +306,7 @@ extension BoardBenchTests.RangeCommandTests {
                 }
             }
             for p in out[0] {
-                for o in session.handle(p, at: Double(now) / 1e6) {
+                for o in session.handleEvent(p, now: Double(now) / 1e6) {
                     outputs.append(o)
                     if case .startRefused = o, refusedAt == nil { refusedAt = now }
                     if case .failed(let e) = o { Issue.record("the session failed: \(e)") }

@@ -66,7 +66,7 @@ extension BoardBenchTests {
             if role == .responder {
                 setup += [LESetAdvertisingParameters(intervalMin: 0x20, intervalMax: 0x20).packet, LESetAdvertisingEnable(enable: true).packet]
             } else {
-                setup.append(LECreateConnection(peerAddressType: 1, peerAddress: ServeCommand.address(bumblePeripheral)!, ownAddressType: 0,
+                setup.append(LECreateConnection(peerAddressType: 1, peerAddress: HexText.address(parsing: bumblePeripheral)!, ownAddressType: 0,
                                                 intervalMin: 6, intervalMax: 6, maxLatency: 0, supervisionTimeout: 400).packet)
             }
             var configuration = SecureConnectionsPairing.Configuration(ioCapability: io, identity: identity)
@@ -198,7 +198,7 @@ extension BoardBenchTests {
             #expect(summary["ltk"] as? String == Self.hex(result.longTermKey), "\(summary)")
             #expect(result.method == .passkey(initiatorDisplays: true, responderDisplays: false) && result.isAuthenticated)
             #expect(result.peerIRK.map(Self.hex) == summary["own_irk"] as? String, "\(summary)")
-            #expect(result.peerAddress == PairingAddress(ServeCommand.address(Self.bumblePeripheral)!, random: true))
+            #expect(result.peerAddress == PairingAddress(HexText.address(parsing: Self.bumblePeripheral)!, random: true))
             #expect(summary["peer_irk"] as? String == Self.hex(Self.identity.irk), "\(summary)")
         }
     }

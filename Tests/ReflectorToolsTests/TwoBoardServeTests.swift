@@ -162,7 +162,7 @@ extension BoardBenchTests {
                     link.handleEvent(packet)
                     if packet.eventCode == HCIEventCode.commandComplete || packet.eventCode == HCIEventCode.commandStatus { waiting = false }
                     if packet.leSubeventCode == LESubeventCode.longTermKeyRequest {
-                        try channel.send(LELongTermKeyRequestReply(connectionHandle: BoardController.connectionHandle, longTermKey: ServeCommand.hexBytes(Self.ltk.uppercased())!).packet)
+                        try channel.send(LELongTermKeyRequestReply(connectionHandle: BoardController.connectionHandle, longTermKey: HexText.octets(parsing: Self.ltk.uppercased())!).packet)
                     }
                     if packet.eventCode == HCIEventCode.encryptionChange { encrypted = packet.parameters.count >= 4 && packet.parameters[0] == 0 && packet.parameters[3] == 1 }
                 }

@@ -137,6 +137,40 @@ public struct BondFile: Equatable {
         }
     }
 
+    /// Whose bonds a file keeps: an accessory's identity is a static random address, a phone's
+    /// the public address of its board (learnt at its first bond).
+    public enum Owner: Sendable {
+        case accessory, phone
+    }
+
+    /// The file at `path` for `owner`: read, or a fresh identity when there is none; a file that
+    /// does not read is moved aside (the note says so) and the run starts with no bonds; the
+    /// other owner's file is refused.
+    public static func load(_ path: String, for owner: Owner) -> Result<(file: BondFile, note: String?), ToolError> {
+        let fresh = { () -> BondFile in
+            var f = BondFile.fresh { (try? SecureRandom.bytes($0)) ?? [] }
+            if owner == .phone {
+                f.addressIsRandom = false
+                f.address = 0
+            }
+            return f
+        }
+        switch load(path) {
+        case .read(let f):
+            switch (owner, f.addressIsRandom) {
+            case (.accessory, false):
+                return .failure(.badFile("\(path): this is a phone's bond file (range --bonds: its identity is a public address); give the accessory a file of its own"))
+            case (.phone, true):
+                return .failure(.badFile("\(path): this is an accessory's bond file (its identity is a static random address); give range a file of its own"))
+            default:
+                return .success((f, nil))
+            }
+        case .missing: return .success((fresh(), nil))
+        case let .corrupt(aside, why):
+            return .success((fresh(), "the bond file \(path) does not read (\(why)); it was kept as \(aside), and this run starts with no bonds"))
+        }
+    }
+
     /// Writes the file atomically, mode 0600, creating its folder (mode 0700) if needed.
     /// `interruptAfter` (tests) stops after that many octets of the temporary file, as a crash would.
     public func save(_ path: String, interruptAfter: Int? = nil) throws(ToolError) {
@@ -180,21 +214,12 @@ public struct BondFile: Equatable {
 
     // MARK: Helpers
 
-    static func octets(_ hex: String) -> [UInt8] {
-        var out: [UInt8] = []
-        var i = hex.startIndex
-        while i < hex.endIndex {
-            let j = hex.index(i, offsetBy: 2, limitedBy: hex.endIndex) ?? hex.endIndex
-            out.append(UInt8(hex[i..<j], radix: 16) ?? 0)
-            i = j
-        }
-        return out
-    }
+    /// (The reader checked the digits.)
+    static func octets(_ hex: String) -> [UInt8] { HexText.octets(parsing: hex) ?? [] }
 
-    /// A 48-bit address, most significant octet first.
-    static func octets(_ address: UInt64) -> [UInt8] { (0..<6).reversed().map { UInt8(truncatingIfNeeded: address >> UInt64(8 * $0)) } }
+    static func octets(_ address: UInt64) -> [UInt8] { HexText.addressOctets(address) }
 
-    static func hex(_ b: [UInt8]) -> String { b.map { String(format: "%02X", $0) }.joined() }
+    static func hex(_ b: [UInt8]) -> String { HexText.octets(b) }
 
     static func address(_ hex: String, key: String, static isStatic: Bool) throws(ToolError) -> UInt64 {
         let v = UInt64(hex, radix: 16) ?? 0

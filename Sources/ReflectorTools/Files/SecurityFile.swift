@@ -28,14 +28,6 @@ public struct SecurityFile: Equatable {
 
     public var drbg: CSDRBG<AES128> { CSDRBG(iv: iv, instantiationNonce: instantiationNonce, personalization: personalization) }
 
-    static func octets(_ hex: String) -> [UInt8] {
-        var out: [UInt8] = []
-        var i = hex.startIndex
-        while i < hex.endIndex {
-            let j = hex.index(i, offsetBy: 2)
-            out.append(UInt8(hex[i..<j], radix: 16)!)
-            i = j
-        }
-        return out
-    }
+    /// (The reader checked the digits.)
+    static func octets(_ hex: String) -> [UInt8] { HexText.octets(parsing: hex) ?? [] }
 }

@@ -33,9 +33,7 @@ public enum AccessoryCommand: Command {
             """)
 
     public struct Options {
-        public var path: String?
-        public var baud = 1_000_000
-        public var rtscts = false
+        public var board = BoardLineOptions()
         public var name = "reflector-emu"
         public var services: [UInt16] = []
         public var bonds: String?
@@ -48,21 +46,11 @@ public enum AccessoryCommand: Command {
         public var procedures: Int?
         public var once = false
         public var json = false
-        public var btsnoop: String?
-        public var timeout = 3000
         public init() {}
     }
 
     public static var options: OptionTable<Options> {
-        func device(_ o: inout Options, _ path: String) throws(ToolError) {
-            guard o.path == nil else { throw .usage("accessory: give one of --port DEVICE and --pty LINK") }
-            o.path = path
-        }
-        return OptionTable(defaults: Options(), options: [
-            .value("--port", "DEVICE", .text, help: "the board's serial port (a pty path works too)", set: device),
-            .value("--pty", "LINK", .text, help: "a pseudo-terminal, for example one 'reflector-emu serve' created", set: device),
-            .baud(\.baud, help: "baud rate (default 1000000)"),
-            .flag(\.rtscts, "--rtscts", help: "RTS/CTS flow control"),
+        OptionTable(defaults: Options(), options: BoardLineOptions.options(name, at: \.board) + [
             .value("--name", "NAME", OptionValue(allowed: "1 to 29 octets of UTF-8") { v in (1...29).contains(v.utf8.count) ? v : nil },
                    help: "the advertised and GAP name (default reflector-emu)") { o, v throws(ToolError) in o.name = v },
             .value("--service", "UUID", OptionValue(allowed: "a 16-bit UUID in hex like 180F") { v in v.utf8.count == 4 ? UInt16(v, radix: 16) : nil },
@@ -86,39 +74,28 @@ public enum AccessoryCommand: Command {
             .value(\.procedures, "--procedures", "N", .integer(1...1_000_000), help: "exit after N procedures (default: until SIGINT)"),
             .flag(\.once, "--once", help: "exit (status 1) when the phone disconnects, instead of advertising again"),
             .json(\.json, help: "JSON Lines: one object per procedure, then {\"summary\": {...}}"),
-            .value(\.btsnoop, "--btsnoop", "FILE", .text, help: "record the HCI traffic (opens in Wireshark and btmon)"),
-            .value(\.timeout, "--timeout", "MS", .integer(10...60_000, allowed: "milliseconds from 10 to 60000"),
-                   help: "how long the board may take to answer a command (default 3000)"),
-        ], helpColumn: 22, validate: { o throws(ToolError) in
-            guard o.path != nil else { throw .usage("accessory: give --port DEVICE or --pty LINK") }
-        })
+        ], helpColumn: 22, validate: { o throws(ToolError) in try o.board.validate(name) })
     }
 
     public static func run(_ o: Options, output: CommandOutput) throws(ToolError) -> CommandOutcome {
         output.flushesEachLine = true
-        let path = o.path!
-        let bondPath = o.bonds ?? BondFile.defaultPath
+        let path = o.board.path ?? ""
         var report = AccessoryReport(json: o.json, output: output)
+        let bondPath = o.bonds ?? BondFile.defaultPath
         var store: BondFile
-        switch BondFile.load(bondPath) {
-        case .read(let f):
-            guard f.addressIsRandom else {
-                return .failure(status: 2, "\(bondPath): this is a phone's bond file (range --bonds: its identity is a public address); give the accessory a file of its own")
-            }
-            store = f
-        case .missing: store = BondFile.fresh { (try? SecureRandom.bytes($0)) ?? [] }
-        case let .corrupt(aside, why):
-            report.status("the bond file \(bondPath) does not read (\(why)); it was kept as \(aside), and this run starts with no bonds")
-            store = BondFile.fresh { (try? SecureRandom.bytes($0)) ?? [] }
+        switch BondFile.load(bondPath, for: .accessory) {
+        case .success(let loaded):
+            store = loaded.file
+            if let note = loaded.note { report.status(note) }
+        case .failure(let e): return .failure(status: 2, e.description)
         }
         try store.save(bondPath)
 
         let line: BoardLine
-        do { line = try BoardLine(path: path, baud: o.baud, rtscts: o.rtscts, capture: o.btsnoop) } catch .device(let why) { return .failure(status: 2, why) }
+        do { line = try o.board.open() } catch .device(let why) { return .failure(status: 2, why) }
         defer { line.close() }
-        let channel = line.channel
 
-        switch BoardProbe.run(channel, path: path, baud: o.baud, timeout: o.timeout) {
+        switch BoardProbe.run(line.channel, path: path, baud: o.board.baud, timeout: o.board.timeout) {
         case .failure(let why): return .failure(status: 2, why.message)
         case .success(let findings):
             let check = CheckReport(findings)
@@ -144,84 +121,42 @@ public enum AccessoryCommand: Command {
         var host = AccessoryHost(configuration: configuration, bonds: store.bonds) { (try? SecureRandom.bytes($0)) ?? [] }
         report.start(name: o.name, address: store.address)
         if !configuration.pairable { report.status("not pairable: \(store.bonds.count) bond\(store.bonds.count == 1 ? "" : "s") kept (--pairable accepts new phones)") }
-        StopSignal.install()
-        let start = Date()
-        var sentAt: Date?
-        var outcome = CommandOutcome.success
-        running: while !StopSignal.requested {
-            let now = Date().timeIntervalSince(start)
-            var outputs = host.tick(now: now)
-            do {
-                if let command = host.nextCommand() {
-                    try channel.send(command)
-                    sentAt = Date()
-                }
-                for acl in host.nextACL() { try channel.send(acl) }
-                let packet = try channel.receive(timeout: 20)
-                switch packet.indicator {
-                case .event: outputs += host.handleEvent(packet, now: now)
-                case .aclData: outputs += host.handleACL(packet, now: now)
-                default: break
-                }
-            } catch .timeout {
-            } catch {
-                outcome = .failure(status: 2, "\(error)")
-                break
-            }
-            if host.unansweredOpcode == nil { sentAt = nil }
-            if let op = host.unansweredOpcode, let at = sentAt, Date().timeIntervalSince(at) * 1000 > Double(o.timeout) {
-                outcome = .failure(status: 2, "\(path): the board went silent: " + BoardProbe.silence(path: path, opcode: op, timeout: o.timeout, baud: o.baud)
-                    .dropFirst(path.count + 2))
-                break
-            }
-            for out in outputs {
-                switch out {
-                case .advertising: report.status("advertising as '\(o.name)' with the Ranging Service (0x185B)")
-                case .connected(let peer):
-                    report.connected()
-                    report.status("connected to \(ServeCommand.addressText(peer.address)) (\(peer.isRandom ? "random" : "public") address)")
-                case .displayPasskey(let p): report.status("passkey \(String(format: "%06u", p)): type it on the phone")
-                case .paired(let r):
-                    report.paired()
-                    report.status("paired with \(ServeCommand.addressText(r.peerAddress.address)) (\(Self.describe(r.method))\(r.legacy ? ", LE legacy pairing" : ""), \(r.bonded ? "bonded" : "not bonded"))")
-                    if r.bonded {
-                        store.bonds = host.bonds
-                        do { try store.save(bondPath) } catch { report.status("could not save the bond: \(error.description)") }
-                    }
-                case let .pairingFailed(reason, byPeer):
-                    report.status("pairing failed: \(reason) (0x\(String(format: "%02X", reason.rawValue)))\(byPeer ? ", said the phone" : "")")
-                case .encrypted(let bond):
-                    report.status(bond.map { "encrypted with the bond of \(ServeCommand.addressText($0.peer.address))" } ?? "encrypted with the new pairing's key")
-                case .unknownKey: report.status("the phone asked for a key this accessory does not hold (no bond): refused")
-                case .bondUpdated:
-                    store.bonds = host.bonds
-                    do { try store.save(bondPath) } catch { report.status("could not save the bond: \(error.description)") }
-                case .procedure(let p):
-                    report.procedure(p)
-                    if let n = o.procedures, report.procedures >= n { break running }
-                case .disconnected(let reason):
-                    guard !o.once else {
-                        outcome = .failure(status: 1, "the phone went away: \(reason) (0x\(String(reason.rawValue, radix: 16)))")
-                        break running
-                    }
-                    report.status("disconnected: \(reason) (0x\(String(reason.rawValue, radix: 16))); advertising again")
-                case .channelSoundingUnavailable(let why):
-                    report.status("Channel Sounding is unavailable: \(why); advertising, pairing and GATT go on")
-                case let .failed(op, status):
-                    outcome = .failure(status: 2, "\(path): the board refused command 0x\(String(format: "%04X", op)): \(status) (0x\(String(status.rawValue, radix: 16)))")
-                    break running
-                }
-            }
+        let loop = HostLoop<AccessoryHost>(channel: line.channel, line: o.board)
+        func keepBonds(_ host: AccessoryHost) {
+            store.bonds = host.bonds
+            do { try store.save(bondPath) } catch { report.status("could not save the bond: \(error.description)") }
         }
-        report.finish(elapsed: Date().timeIntervalSince(start), bonds: host.bonds.count)
+        let outcome = loop.run(&host) { host, out in
+            switch out {
+            case .advertising: report.status("advertising as '\(o.name)' with the Ranging Service (0x185B)")
+            case .connected(let peer):
+                report.connected()
+                report.status("connected to \(HexText.address(peer.address)) (\(peer.isRandom ? "random" : "public") address)")
+            case .displayPasskey(let p): report.status("passkey \(String(format: "%06u", p)): type it on the phone")
+            case .paired(let r):
+                report.paired()
+                report.status("paired with \(HexText.address(r.peerAddress.address)) (\(r.method.name)\(r.legacy ? ", LE legacy pairing" : ""), \(r.bonded ? "bonded" : "not bonded"))")
+                if r.bonded { keepBonds(host) }
+            case let .pairingFailed(reason, byPeer):
+                report.status("pairing failed: \(reason.described)\(byPeer ? ", said the phone" : "")")
+            case .encrypted(let bond):
+                report.status(bond.map { "encrypted with the bond of \(HexText.address($0.peer.address))" } ?? "encrypted with the new pairing's key")
+            case .unknownKey: report.status("the phone asked for a key this accessory does not hold (no bond): refused")
+            case .bondUpdated: keepBonds(host)
+            case .procedure(let p):
+                report.procedure(p)
+                if let n = o.procedures, report.procedures >= n { return .stop(.success) }
+            case .disconnected(let reason):
+                guard !o.once else { return .stop(.failure(status: 1, "the phone went away: \(reason.described)")) }
+                report.status("disconnected: \(reason.described); advertising again")
+            case .channelSoundingUnavailable(let why):
+                report.status("Channel Sounding is unavailable: \(why); advertising, pairing and GATT go on")
+            case let .failed(op, status):
+                return .stop(.failure(status: 2, "\(path): the board refused command 0x\(HexText.digits(op, 4)): \(status.described)"))
+            }
+            return .goOn
+        }
+        report.finish(elapsed: loop.elapsed, bonds: host.bonds.count)
         return outcome
-    }
-
-    static func describe(_ m: PairingMethod) -> String {
-        switch m {
-        case .justWorks: return "Just Works"
-        case .numericComparison: return "Numeric Comparison"
-        case .passkey: return "Passkey Entry"
-        }
     }
 }

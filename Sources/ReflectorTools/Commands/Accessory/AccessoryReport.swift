@@ -19,7 +19,7 @@ struct AccessoryReport {
 
     func start(name: String, address: UInt64) {
         guard !json else { return }
-        output.line("reflector-emu accessory: '\(name)' at \(ServeCommand.addressText(address)) (random static)")
+        output.line("reflector-emu accessory: '\(name)' at \(HexText.address(address)) (random static)")
         output.line("procedure  subevents  mode0  mode1  mode2  mode3  channels  tones_h/m/l/u     ref_dBm  rssi_dBm  fc_ppm  status")
     }
 

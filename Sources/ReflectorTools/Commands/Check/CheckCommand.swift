@@ -23,49 +23,30 @@ public enum CheckCommand: Command {
             """)
 
     public struct Options {
-        public var path: String?
-        public var baud = 1_000_000
-        public var rtscts = false
+        public var board = BoardLineOptions()
         public var json = false
-        public var timeout = 3000
-        public var capture: String?
         public init() {}
     }
 
     public static var options: OptionTable<Options> {
-        func device(_ o: inout Options, _ path: String) throws(ToolError) {
-            guard o.path == nil else { throw .usage("check: give one of --port DEVICE and --pty LINK") }
-            o.path = path
-        }
-        return OptionTable(defaults: Options(), options: [
-            .value("--port", "DEVICE", .text, help: "a serial port (a pty path works too)", set: device),
-            .value("--pty", "LINK", .text, help: "a pseudo-terminal, for example one 'reflector-emu serve' created", set: device),
-            .baud(\.baud, help: "baud rate (default 1000000)"),
-            .flag(\.rtscts, "--rtscts", help: "RTS/CTS flow control"),
+        OptionTable(defaults: Options(), options: BoardLineOptions.options(name, at: \.board) + [
             .json(\.json, help: "{\"controller\": {...}, \"requirements\": [...], \"compatible\": ...}"),
-            .value(\.timeout, "--timeout", "MS", .integer(10...60_000, allowed: "milliseconds from 10 to 60000"),
-                   help: "how long to wait for each answer (default 3000)"),
-            .value(\.capture, "--btsnoop", "FILE", .text, help: "record the exchange"),
-        ], helpColumn: 18, validate: { o throws(ToolError) in
-            guard o.path != nil else { throw .usage("check: give --port DEVICE or --pty LINK") }
-        })
+        ], helpColumn: 18, validate: { o throws(ToolError) in try o.board.validate(name) })
     }
 
     /// Exit status 0 compatible, 1 not compatible, 2 (with the reason) could not ask.
     public static func run(_ o: Options, output: CommandOutput) throws(ToolError) -> CommandOutcome {
-        let path = o.path!, baud = o.baud, timeout = o.timeout, json = o.json, capture = o.capture, rtscts = o.rtscts
         let line: BoardLine
-        do { line = try BoardLine(path: path, baud: baud, rtscts: rtscts, capture: capture) } catch .device(let why) { return .failure(status: 2, why) }
+        do { line = try o.board.open() } catch .device(let why) { return .failure(status: 2, why) }
         defer { line.close() }
-        let channel = line.channel
 
         let findings: ControllerProbe.Findings
-        switch BoardProbe.run(channel, path: path, baud: baud, timeout: timeout) {
+        switch BoardProbe.run(line.channel, path: o.board.path ?? "", baud: o.board.baud, timeout: o.board.timeout) {
         case .success(let f): findings = f
         case .failure(let why): return .failure(status: 2, why.message)
         }
         let report = CheckReport(findings)
-        if json {
+        if o.json {
             output.jsonLine { report.json(&$0) }
         } else {
             output.write(report.text)

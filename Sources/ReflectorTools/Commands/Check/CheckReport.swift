@@ -60,10 +60,7 @@ public struct CheckReport: Equatable {
         requirements = req
     }
 
-    static func hex(_ v: some BinaryInteger, _ digits: Int) -> String {
-        let s = String(v, radix: 16, uppercase: true)
-        return String(repeating: "0", count: max(0, digits - s.count)) + s
-    }
+    static func hex(_ v: some BinaryInteger, _ digits: Int) -> String { HexText.digits(v, digits) }
 
     /// Assigned Numbers for HCI_Version (0x11 for 6.3 follows the sequence [U]).
     static func versionName(_ v: UInt8) -> String {
@@ -114,5 +111,5 @@ public struct CheckReport: Equatable {
         }
     }
 
-    static func hexBytes(_ b: [UInt8]) -> String { b.map { hex($0, 2) }.joined() }
+    static func hexBytes(_ b: [UInt8]) -> String { HexText.octets(b) }
 }

@@ -123,7 +123,7 @@ public enum FlashCommand: Command {
         }.joined(separator: ", ")
     }
 
-    static func hex(_ b: some Sequence<UInt8>) -> String { b.map { String(format: "%02x", $0) }.joined() }
+    static func hex(_ b: some Sequence<UInt8>) -> String { HexText.octets(b, lowercase: true) }
 
     static func monotonicMilliseconds() -> UInt64 {
         var t = timespec()

@@ -45,14 +45,7 @@ public enum LoopbackCommand: Command {
     }
 
     /// One procedure's line.
-    public struct Row: Equatable, Sendable {
-        public var procedureCounter: UInt16
-        public var time: Double
-        public var truth: Double
-        public var raw: Double?
-        public var smoothed: Double?
-        public var quality: Double?
-    }
+    public typealias Row = ProcedureRow
 
     public static func run(_ options: LoopbackOptions, output: CommandOutput) throws(ToolError) -> CommandOutcome {
         _ = try simulate(options, output: output)

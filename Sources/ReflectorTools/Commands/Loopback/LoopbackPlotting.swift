@@ -8,7 +8,7 @@ import SVGCharts
 /// first path and the truth marked, and the whole run's distances against truth.
 enum LoopbackPlotting {
     static func svg(_ input: LoopbackCommand.PlotInput, rows: [LoopbackCommand.Row], estimatorName: String) -> String {
-        let trace = rows.enumerated().map { (procedure: $0.offset, truth: Optional($0.element.truth), raw: $0.element.raw, smoothed: $0.element.smoothed) }
+        let trace = rows.enumerated().map { (procedure: $0.offset, truth: $0.element.truth, raw: $0.element.raw, smoothed: $0.element.smoothed) }
         return svg(tones: input.tones, truth: input.truth, trace: trace)
     }
 

@@ -12,20 +12,9 @@ enum LoopbackReport {
     static func text(_ r: LoopbackCommand.Row) -> String {
         let raw = r.raw.map { fixed($0, 3) } ?? "-"
         let smoothed = r.smoothed.map { fixed($0, 3) } ?? "-"
-        let err = r.raw.map { ($0 - r.truth >= 0 ? "+" : "") + fixed($0 - r.truth, 3) } ?? "no distance"
-        return pad(String(r.procedureCounter), 9) + pad(fixed(r.time, 3), 9) + pad(fixed(r.truth, 3), 9) + pad(raw, 9) + pad(smoothed, 12) + pad(err, 10)
+        let err = r.error.map { ($0 >= 0 ? "+" : "") + fixed($0, 3) } ?? "no distance"
+        return pad(String(r.procedureCounter), 9) + pad(fixed(r.time, 3), 9) + pad(r.truth.map { fixed($0, 3) } ?? "-", 9) + pad(raw, 9) + pad(smoothed, 12) + pad(err, 10)
     }
 
-    /// `{"procedure_counter": 0, "time_s": 0.038617, "true_distance_m": 3.0000, "distance_m": ...,
-    /// "smoothed_distance_m": ..., "quality": ...}`; null where there is no value (or a NaN).
-    static func json(_ r: LoopbackCommand.Row, _ j: inout JSONWriter) {
-        j.object { j in
-            j.field("procedure_counter", r.procedureCounter)
-            j.field("time_s", r.time, decimals: 6)
-            j.field("true_distance_m", r.truth, decimals: 4)
-            j.field("distance_m", r.raw, decimals: 4)
-            j.field("smoothed_distance_m", r.smoothed, decimals: 4)
-            j.field("quality", r.quality, decimals: 3)
-        }
-    }
+    static func json(_ r: LoopbackCommand.Row, _ j: inout JSONWriter) { r.json(&j) }
 }

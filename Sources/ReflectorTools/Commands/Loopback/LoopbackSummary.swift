@@ -23,9 +23,9 @@ struct LoopbackSummary {
 
     init(rows: [LoopbackCommand.Row], snrDB: Double, antennaPaths: Int, channel: AirChannelModel) {
         procedures = rows.count
-        let errors = rows.compactMap { r in r.raw.map { $0 - r.truth } }
+        let errors = rows.compactMap(\.error)
         estimated = errors.count
-        let smoothedErrors = rows.compactMap { r in r.smoothed.map { $0 - r.truth } }
+        let smoothedErrors = rows.compactMap { r in r.smoothed.flatMap { s in r.truth.map { s - $0 } } }
         meanError = errors.isEmpty ? nil : errors.reduce(0, +) / Double(errors.count)
         rmse = Self.rms(errors)
         smoothedRMSE = Self.rms(smoothedErrors)

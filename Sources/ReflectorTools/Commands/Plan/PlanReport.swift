@@ -107,10 +107,7 @@ public struct PlanReport {
         return out + "\n"
     }
 
-    static func hex32(_ v: UInt32) -> String {
-        let s = String(v, radix: 16, uppercase: true)
-        return String(repeating: "0", count: 8 - s.count) + s
-    }
+    static func hex32(_ v: UInt32) -> String { HexText.digits(v, 8) }
 
     static func toneExtensionName(_ t: ToneExtension) -> StaticString {
         switch t {

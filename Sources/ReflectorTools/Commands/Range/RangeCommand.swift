@@ -34,9 +34,7 @@ public enum RangeCommand: Command {
             """)
 
     public struct Options {
-        public var path: String?
-        public var baud = 1_000_000
-        public var rtscts = false
+        public var board = BoardLineOptions()
         public var address: UInt64?
         public var name: String?
         public var service: UInt16?
@@ -50,9 +48,7 @@ public enum RangeCommand: Command {
         public var estimator = EstimatorChoice.default
         public var truth: Double?
         public var json = false
-        public var btsnoop: String?
         public var plot: String?
-        public var timeout = 3000
         public var scanTimeout = 30
         public var progress = true
         public init() {}
@@ -65,26 +61,18 @@ public enum RangeCommand: Command {
         }
 
         var lookingFor: String {
-            if let address { return "the reflector at \(ServeCommand.addressText(address))" }
+            if let address { return "the reflector at \(HexText.address(address))" }
             if let name { return "a reflector named '\(name)'" }
             return "a reflector advertising service 0x\(String(format: "%04X", service ?? 0x185B))"
         }
     }
 
     public static var options: OptionTable<Options> {
-        func device(_ o: inout Options, _ path: String) throws(ToolError) {
-            guard o.path == nil else { throw .usage("range: give one of --port DEVICE and --pty LINK") }
-            o.path = path
-        }
         func target(_ o: Options) throws(ToolError) {
             guard o.address == nil && o.name == nil && o.service == nil else { throw .usage("range: give at most one of --address, --name and --service") }
         }
-        return OptionTable(defaults: Options(), options: [
-            .value("--port", "DEVICE", .text, help: "the board's serial port (a pty path works too)", set: device),
-            .value("--pty", "LINK", .text, help: "a pseudo-terminal, for example one 'reflector-emu serve' created", set: device),
-            .baud(\.baud, help: "baud rate (default 1000000)"),
-            .flag(\.rtscts, "--rtscts", help: "RTS/CTS flow control"),
-            .value("--address", "ADDR", OptionValue(allowed: "six hex octets like F0:F1:F2:F3:F4:F6") { ServeCommand.address($0) },
+        return OptionTable(defaults: Options(), options: BoardLineOptions.options(name, at: \.board) + [
+            .value("--address", "ADDR", OptionValue(allowed: "six hex octets like F0:F1:F2:F3:F4:F6") { HexText.address(parsing: $0) },
                    help: "connect to the reflector at this address (public or random)") { o, v throws(ToolError) in
                 try target(o)
                 o.address = v
@@ -100,7 +88,7 @@ public enum RangeCommand: Command {
                 o.service = v
             },
             .value(\.ltk, "--bond-ltk", "HEX32", OptionValue(allowed: "32 hex digits (16 octets, as HCI carries the key)") { v in
-                v.count == 32 ? ServeCommand.hexBytes(v) : nil
+                v.count == 32 ? HexText.octets(parsing: v) : nil
             }, help: "encrypt with this bond's long-term key instead of pairing"),
             .value("--bonds", "FILE", .text, help: "keep bonds in FILE across runs (created mode 0600; default:", "bonds last one run)") { o, v throws(ToolError) in o.bonds = v },
             .value("--passkey", "NNNNNN", .integer(0...999_999, allowed: "six digits, 000000 to 999999"),
@@ -115,36 +103,34 @@ public enum RangeCommand: Command {
             .json(\.json, help: "JSON Lines: one object per procedure, then {\"summary\": {...}}"),
             .value(\.plot, "--plot", "FILE.svg", .text, help: "the first procedure's phase and impulse response, and every",
                    "procedure's distance (against --truth when given)"),
-            .value(\.btsnoop, "--btsnoop", "FILE", .text, help: "record the HCI traffic (opens in Wireshark and btmon)"),
-            .value(\.timeout, "--timeout", "MS", .integer(10...60_000, allowed: "milliseconds from 10 to 60000"),
-                   help: "how long the board may take to answer a command (default 3000)"),
             .value(\.scanTimeout, "--scan-timeout", "S", .integer(1...3600, allowed: "seconds from 1 to 3600"),
                    help: "how long to look for the reflector (default 30)"),
             .flag(\.progress, "--no-progress", to: false, help: "no status line on a terminal's stderr"),
         ], helpColumn: 20, validate: { o throws(ToolError) in
-            guard o.path != nil else { throw .usage("range: give --port DEVICE or --pty LINK") }
+            try o.board.validate(name)
             guard o.ltk == nil || o.bonds == nil else { throw .usage("range: give at most one of --bond-ltk and --bonds") }
         })
     }
 
     public static func run(_ o: Options, output: CommandOutput) throws(ToolError) -> CommandOutcome {
         output.flushesEachLine = true
-        let path = o.path!
+        let path = o.board.path ?? ""
         var report = RangeReport(options: o, output: output)
         var store: BondFile?
         if let file = o.bonds {
-            switch loadBonds(file, report: &report) {
-            case .success(let f): store = f
+            switch BondFile.load(file, for: .phone) {
+            case .success(let loaded):
+                store = loaded.file
+                if let note = loaded.note { report.status(note) }
             case .failure(let e): return .failure(status: 2, e.description)
             }
         }
         let line: BoardLine
-        do { line = try BoardLine(path: path, baud: o.baud, rtscts: o.rtscts, capture: o.btsnoop) } catch .device(let why) { return .failure(status: 2, why) }
+        do { line = try o.board.open() } catch .device(let why) { return .failure(status: 2, why) }
         defer { line.close() }
-        let channel = line.channel
 
         // The board first: can it be a CS initiator at all?
-        switch BoardProbe.run(channel, path: path, baud: o.baud, timeout: o.timeout) {
+        switch BoardProbe.run(line.channel, path: path, baud: o.board.baud, timeout: o.board.timeout) {
         case .failure(let why): return .failure(status: 2, why.message)
         case .success(let findings):
             if let why = initiatorProblem(findings) {
@@ -156,157 +142,107 @@ public enum RangeCommand: Command {
                                    alwaysRAS: o.alwaysRAS, requireIOSCompliance: o.requireIOS, bonds: store?.bonds ?? [], irk: store?.irk)
         session.keepsFirstTones = o.plot != nil
         report.start()
+        let loop = HostLoop<RangeSession>(channel: line.channel, line: o.board)
         // Encrypted with a bond on this link (a refused key then means the reflector forgot it).
         var usedBond = false
-        StopSignal.install()
-        let start = Date()
-        var sentAt: Date?
-        var scanningSince: Date? = start
+        var scanningSince: Date? = loop.start
         // What the host waits for, since when: a board or reflector that never reports it has stopped.
         var waiting: (event: String, since: Date)?
-        var lastResult = start
-        var outcome = CommandOutcome.success
-        running: while !StopSignal.requested {
-            var outputs = session.tick(at: Date().timeIntervalSince(start))
-            if let command = session.nextCommand() {
-                do { try channel.send(command) } catch {
-                    outcome = .failure(status: 2, error.description)
-                    break
+        var lastResult = loop.start
+        let outcome = loop.run(&session, output: { session, out in
+            switch out {
+            case .phone(.host):
+                break  // the session turns the initiator's outputs into its own
+            case .phone(.connected(let peer)):
+                scanningSince = nil
+                usedBond = false
+                if let f = store, let board = session.host.localAddress, !f.bonds.isEmpty, f.address != 0, f.address != board {
+                    report.status("note: the bonds in \(o.bonds!) were made from the board at \(HexText.address(f.address)); this one is "
+                        + "\(HexText.address(board)), and a reflector knows a phone by its board's address")
                 }
-                sentAt = Date()
-            }
-            do {
-                for acl in session.nextACL() { try channel.send(acl) }
-            } catch {
-                outcome = .failure(status: 2, error.description)
-                break
-            }
-            do {
-                let packet = try channel.receive(timeout: 20)
-                switch packet.indicator {
-                case .event: outputs += session.handle(packet, at: Date().timeIntervalSince(start))
-                case .aclData: outputs += session.handleACL(packet, at: Date().timeIntervalSince(start))
-                default: break
+                report.status("connected to \(HexText.address(peer.address)) (\(peer.isRandom ? "random" : "public") address)")
+            case .procedure(let row):
+                lastResult = Date()
+                report.procedure(row)
+                if let n = o.procedures, report.rows.count >= n { return .stop(.success) }
+            case .startRefused(let status):
+                report.status("the reflector refused to start procedures (\(status.described)); trying again")
+            case let .aborted(counter, reasons):
+                report.status("procedure \(counter) was aborted: \(RangeReport.describe(reasons))")
+            case .lost(let reason):
+                guard !o.once else { return .stop(.failure(status: 1, "the reflector went away: \(reason.described)")) }
+                report.status("the link was lost: \(reason.described); looking for the reflector again")
+                session.reconnect()
+                scanningSince = Date()
+            case .failed(.procedureFailed(event: InitiatorSetupStep.Awaited.encryption.name, status: .pinOrKeyMissing)) where usedBond:
+                return .stop(.failure(status: 2, "the reflector refused this phone's bond (PIN or Key Missing, 0x06): it no longer holds the pairing; "
+                    + (o.bonds.map { "remove its entry from \($0) (or use a new file) to pair again" } ?? "run range again to pair anew")))
+            case .failed(let e):
+                return .stop(.failure(status: 2, "\(e)"))
+            case .phone(.notIOSCompliant(let unmet)):
+                report.status("note: an iPhone would not range this reflector; it lacks " + unmet.map { "\($0.summary)" }.joined(separator: "; "))
+            case .phone(.rangingData(let mode)):
+                report.status("no inline PCT on this link: the reflector's results come over RAS (\(mode == .realTime ? "real-time" : "on demand"))")
+            case .phone(.rangingDataUnavailable(let why)):
+                return .stop(.failure(status: 2, "the reflector cannot send its results: without inline PCT they come over its Ranging Service, but \(why)"))
+            case let .phone(.rangingDataLost(counter, why)):
+                report.status("procedure \(counter & 0x0FFF)'s ranging data was lost: \(why)")
+            case .phone(.passkeyNeeded):
+                guard let passkey = o.passkey ?? Self.askPasskey(report: &report) else {
+                    return .stop(.failure(status: 2, "the reflector shows a passkey to type: give it with --passkey NNNNNN, or run range on a terminal"))
                 }
-            } catch .timeout {
-            } catch {
-                outcome = .failure(status: 2, error.description)
-                break
-            }
-            // Outputs in order; handling one (a typed passkey) may add more.
-            var index = 0
-            while index < outputs.count {
-                let out = outputs[index]
-                index += 1
-                switch out {
-                case .phone(.host):
-                    break  // the session turns the initiator's outputs into its own
-                case .phone(.connected(let peer)):
-                    let (address, random) = (peer.address, peer.isRandom)
-                    scanningSince = nil
-                    usedBond = false
-                    if let f = store, let board = session.host.localAddress, !f.bonds.isEmpty, f.address != 0, f.address != board {
-                        report.status("note: the bonds in \(o.bonds!) were made from the board at \(ServeCommand.addressText(f.address)); this one is "
-                            + "\(ServeCommand.addressText(board)), and a reflector knows a phone by its board's address")
-                    }
-                    report.status("connected to \(ServeCommand.addressText(address)) (\(random ? "random" : "public") address)")
-                case .procedure(let row):
-                    lastResult = Date()
-                    report.procedure(row)
-                    if let n = o.procedures, report.rows.count >= n { break running }
-                case .startRefused(let status):
-                    report.status("the reflector refused to start procedures (\(status), 0x\(String(status.rawValue, radix: 16))); trying again")
-                case let .aborted(counter, reasons):
-                    report.status("procedure \(counter) was aborted: \(RangeReport.describe(reasons))")
-                case .lost(let reason):
-                    guard !o.once else {
-                        outcome = .failure(status: 1, "the reflector went away: \(reason) (0x\(String(reason.rawValue, radix: 16)))")
-                        break running
-                    }
-                    report.status("the link was lost: \(reason) (0x\(String(reason.rawValue, radix: 16))); looking for the reflector again")
-                    session.reconnect()
-                    scanningSince = Date()
-                case .failed(.procedureFailed(event: "Encryption Change", status: .pinOrKeyMissing)) where usedBond:
-                    outcome = .failure(status: 2, "the reflector refused this phone's bond (PIN or Key Missing, 0x06): it no longer holds the pairing; "
-                        + (o.bonds.map { "remove its entry from \($0) (or use a new file) to pair again" } ?? "run range again to pair anew"))
-                    break running
-                case .failed(let e):
-                    outcome = .failure(status: 2, "\(e)")
-                    break running
-                case .phone(.notIOSCompliant(let unmet)):
-                    report.status("note: an iPhone would not range this reflector; it lacks " + unmet.map { "\($0.summary)" }.joined(separator: "; "))
-                case .phone(.rangingData(let mode)):
-                    report.status("no inline PCT on this link: the reflector's results come over RAS (\(mode == .realTime ? "real-time" : "on demand"))")
-                case .phone(.rangingDataUnavailable(let why)):
-                    outcome = .failure(status: 2, "the reflector cannot send its results: without inline PCT they come over its Ranging Service, but \(why)")
-                    break running
-                case let .phone(.rangingDataLost(counter, why)):
-                    report.status("procedure \(counter & 0x0FFF)'s ranging data was lost: \(why)")
-                case .phone(.passkeyNeeded):
-                    guard let passkey = o.passkey ?? Self.askPasskey(report: &report) else {
-                        outcome = .failure(status: 2, "the reflector shows a passkey to type: give it with --passkey NNNNNN, or run range on a terminal")
-                        break running
-                    }
-                    outputs += session.enterPasskey(passkey)
-                case .phone(.compare(let n)): report.status("numeric comparison: the reflector should show \(String(format: "%06u", n)) (taken as matching)")
-                case .phone(.paired(let r)):
-                    let kept = o.bonds.map { "bonded, kept in \($0)" } ?? "bonded for this run"
-                    report.status("paired (\(AccessoryCommand.describe(r.method)), \(r.bonded ? kept : "not bonded"))")
-                    if r.bonded, var f = store, let file = o.bonds {
-                        f.address = session.host.localAddress ?? f.address
-                        f.bonds = session.bonds
-                        store = f
-                        do { try f.save(file) } catch { report.status("could not save the bond: \(error.description)") }
-                    }
-                case .phone(.encryptedWithBond):
-                    usedBond = true
-                    report.status("encrypting with the bond \(o.bonds.map { "kept in \($0)" } ?? "made earlier in this run") (no new pairing)")
-                case let .phone(.pairingFailed(reason, byPeer)):
-                    outcome = .failure(status: 2, "pairing failed: \(reason) (0x\(String(format: "%02X", reason.rawValue)))\(byPeer ? ", said the reflector" : "")")
-                    break running
+                return .handle(session.enterPasskey(passkey))
+            case .phone(.compare(let n)): report.status("numeric comparison: the reflector should show \(String(format: "%06u", n)) (taken as matching)")
+            case .phone(.paired(let r)):
+                let kept = o.bonds.map { "bonded, kept in \($0)" } ?? "bonded for this run"
+                report.status("paired (\(r.method.name), \(r.bonded ? kept : "not bonded"))")
+                if r.bonded, var f = store, let file = o.bonds {
+                    f.address = session.host.localAddress ?? f.address
+                    f.bonds = session.bonds
+                    store = f
+                    do throws(ToolError) { try f.save(file) } catch { report.status("could not save the bond: \(error.description)") }
                 }
+            case .phone(.encryptedWithBond):
+                usedBond = true
+                report.status("encrypting with the bond \(o.bonds.map { "kept in \($0)" } ?? "made earlier in this run") (no new pairing)")
+            case let .phone(.pairingFailed(reason, byPeer)):
+                return .stop(.failure(status: 2, "pairing failed: \(reason.described)\(byPeer ? ", said the reflector" : "")"))
             }
-            if session.unansweredOpcode == nil { sentAt = nil }
-            if let op = session.unansweredOpcode, let at = sentAt, Date().timeIntervalSince(at) * 1000 > Double(o.timeout) {
-                outcome = .failure(status: 2, "\(path): the board went silent: " + BoardProbe.silence(path: path, opcode: op, timeout: o.timeout, baud: o.baud)
-                    .dropFirst(path.count + 2))
-                break
-            }
+            return .goOn
+        }, afterTurn: { session in
             if let since = scanningSince, session.isScanning, Date().timeIntervalSince(since) > Double(o.scanTimeout) {
-                outcome = .failure(status: 2, "no reflector found in \(o.scanTimeout) s looking for \(o.lookingFor); is it advertising "
-                    + "(connectable)? Choose it with --address, --name or --service")
-                break
+                return .stop(.failure(status: 2, "no reflector found in \(o.scanTimeout) s looking for \(o.lookingFor); is it advertising "
+                    + "(connectable)? Choose it with --address, --name or --service"))
             }
             if let event = session.awaitedEvent, !session.isScanning {
                 if waiting?.event != event { waiting = (event, Date()) }
                 if let w = waiting, Date().timeIntervalSince(w.since) > Self.eventTimeout {
-                    outcome = .failure(status: 2, "\(path): no \(w.event) within \(Int(Self.eventTimeout)) s; the board or the reflector stopped "
-                        + "answering (run with --btsnoop FILE to see the exchange)")
-                    break
+                    return .stop(.failure(status: 2, "\(path): no \(w.event) within \(Int(Self.eventTimeout)) s; the board or the reflector stopped "
+                        + "answering (run with --btsnoop FILE to see the exchange)"))
                 }
             } else {
                 waiting = nil
             }
             if session.isRanging, Date().timeIntervalSince(lastResult) > Self.eventTimeout {
-                outcome = .failure(status: 2, "\(path): no CS results for \(Int(Self.eventTimeout)) s while procedures are enabled "
-                    + "(run with --btsnoop FILE to see the exchange)")
-                break
+                return .stop(.failure(status: 2, "\(path): no CS results for \(Int(Self.eventTimeout)) s while procedures are enabled "
+                    + "(run with --btsnoop FILE to see the exchange)"))
             }
             report.progress(scanning: session.isScanning, lookingFor: o.lookingFor)
-        }
+            return .goOn
+        })
         // Leave the reflector as a phone does when its session ends: disconnect, and wait a
         // moment for the board to confirm.
         if let handle = session.connectedHandle {
             session.disconnect(handle)
             if let command = session.nextCommand() {
-                try? channel.send(command)
-                let deadline = Date().addingTimeInterval(Double(min(o.timeout, 1000)) / 1000)
+                try? line.channel.send(command)
+                let deadline = Date().addingTimeInterval(Double(min(o.board.timeout, 1000)) / 1000)
                 while session.connectedHandle != nil, Date() < deadline {
-                    if let packet = try? channel.receive(timeout: 20), packet.indicator == .event { _ = session.handle(packet, at: Date().timeIntervalSince(start)) }
+                    if let packet = try? line.channel.receive(timeout: 20), packet.indicator == .event { _ = session.handleEvent(packet, now: loop.elapsed) }
                 }
             }
         }
-        report.finish(elapsed: Date().timeIntervalSince(start), connections: session.connections)
+        report.finish(elapsed: loop.elapsed, connections: session.connections)
         if let path = o.plot {
             guard let tones = session.firstTones else {
                 return outcome.status != 0 ? outcome : .failure(status: 2, "\(path): no procedure to plot")
@@ -315,28 +251,6 @@ public enum RangeCommand: Command {
             try OutputFile.write(LoopbackPlotting.svg(tones: tones, truth: o.truth, trace: trace), to: path)
         }
         return outcome
-    }
-
-    /// The phone's bond file: read, or a fresh identity when there is none (saved at the first
-    /// bond); a file that does not read is kept aside and reported. An accessory's file is refused.
-    static func loadBonds(_ path: String, report: inout RangeReport) -> Result<BondFile, ToolError> {
-        let fresh = { () -> BondFile in
-            var f = BondFile.fresh { (try? SecureRandom.bytes($0)) ?? [] }
-            f.addressIsRandom = false
-            f.address = 0
-            return f
-        }
-        switch BondFile.load(path) {
-        case .read(let f):
-            guard !f.addressIsRandom else {
-                return .failure(.badFile("\(path): this is an accessory's bond file (its identity is a static random address); give range a file of its own"))
-            }
-            return .success(f)
-        case .missing: return .success(fresh())
-        case let .corrupt(aside, why):
-            report.status("the bond file \(path) does not read (\(why)); it was kept as \(aside), and this run starts with no bonds")
-            return .success(fresh())
-        }
     }
 
     /// Asks the user for the passkey on a terminal (nil: no terminal, or not six digits).

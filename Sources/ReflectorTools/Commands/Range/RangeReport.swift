@@ -20,34 +20,24 @@ struct RangeReport {
 
     func start() {
         guard !options.json else { return }
-        output.line("reflector-emu range: \(options.path ?? "-"), looking for \(options.lookingFor), estimator \(options.estimator.rawValue)"
+        output.line("reflector-emu range: \(options.board.path ?? "-"), looking for \(options.lookingFor), estimator \(options.estimator.rawValue)"
             + (options.truth.map { ", true distance \(fixed($0, 2)) m" } ?? ""))
         output.line("procedure   time_s    raw_m  smoothed_m  quality" + (options.truth == nil ? "" : "   true_m   error_m"))
     }
 
-    mutating func procedure(_ r: RangeSession.Row) {
+    mutating func procedure(_ row: RangeSession.Row) {
         clearProgress()
+        var r = row
+        r.truth = options.truth
         rows.append(r)
         if options.json {
-            output.jsonLine { j in
-                j.object { j in
-                    j.field("procedure_counter", r.procedureCounter)
-                    j.field("time_s", r.time, decimals: 6)
-                    j.field("distance_m", r.raw, decimals: 4)
-                    j.field("smoothed_distance_m", r.smoothed, decimals: 4)
-                    j.field("quality", r.quality, decimals: 3)
-                    if let truth = options.truth {
-                        j.field("true_distance_m", truth, decimals: 4)
-                        j.field("error_m", r.raw.map { $0 - truth }, decimals: 4)
-                    }
-                }
-            }
+            output.jsonLine { r.json(&$0) }
             return
         }
         var line = pad(String(r.procedureCounter), 9) + pad(fixed(r.time, 3), 9) + pad(r.raw.map { fixed($0, 3) } ?? "-", 9)
             + pad(r.smoothed.map { fixed($0, 3) } ?? "-", 12) + pad(r.quality.map { fixed($0, 3) } ?? "-", 9)
-        if let truth = options.truth {
-            line += pad(fixed(truth, 3), 9) + pad(r.raw.map { ($0 - truth >= 0 ? "+" : "") + fixed($0 - truth, 3) } ?? "no distance", 10)
+        if let truth = r.truth {
+            line += pad(fixed(truth, 3), 9) + pad(r.error.map { ($0 >= 0 ? "+" : "") + fixed($0, 3) } ?? "no distance", 10)
         }
         output.line(line)
     }

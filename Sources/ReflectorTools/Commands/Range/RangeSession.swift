@@ -12,16 +12,8 @@ import ReflectorFirmware
 /// The host is `PhoneHost`: it pairs (or encrypts with a bond key), and takes the reflector's
 /// results from its Ranging Service when the configuration goes without inline PCT (the
 /// reflector lacks it, or `alwaysRAS`).
-struct RangeSession {
-    /// One procedure's figures.
-    struct Row: Equatable, Sendable {
-        var procedureCounter: UInt16
-        /// Seconds since the run started.
-        var time: Double
-        var raw: Double?
-        var smoothed: Double?
-        var quality: Double?
-    }
+struct RangeSession: BoardHost {
+    typealias Row = ProcedureRow
 
     enum Output: Equatable {
         /// What the phone's host reported: the link up, pairing, the Ranging Service, compliance.
@@ -78,7 +70,7 @@ struct RangeSession {
     mutating func nextACL() -> [HCIPacket] { phone.nextACL() }
 
     /// An ACL packet from the board.
-    mutating func handleACL(_ packet: HCIPacket, at time: Double) -> [Output] {
+    mutating func handleACL(_ packet: HCIPacket, now time: Double) -> [Output] {
         now = time
         return translate(phone.handleACL(packet, now: time))
     }
@@ -87,7 +79,7 @@ struct RangeSession {
     mutating func enterPasskey(_ value: UInt32) -> [Output] { translate(phone.enterPasskey(value, now: now)) }
 
     /// Lets time pass (`time` s into the run): the SMP timeout; a refused start is tried again when due.
-    mutating func tick(at time: Double) -> [Output] {
+    mutating func tick(now time: Double) -> [Output] {
         now = time
         let out = translate(phone.tick(now: time))
         guard let at = retryAt, time >= at else { return out }
@@ -109,7 +101,7 @@ struct RangeSession {
     var isRanging: Bool { host.isRanging }
 
     /// One event from the board, `time` seconds into the run.
-    mutating func handle(_ packet: HCIPacket, at time: Double) -> [Output] {
+    mutating func handleEvent(_ packet: HCIPacket, now time: Double) -> [Output] {
         now = time
         return translate(phone.handleEvent(packet, now: time))
     }

@@ -88,10 +88,10 @@ public enum ServeCommand: Command {
             .value("--walk", "START:END", .walk, help: "walk from START to END metres over the first 60 s, then stay") { o, v throws(ToolError) in
                 o.walk = v
             },
-            .value("--peer-address", "ADDR", OptionValue(allowed: "six hex octets like C0:FF:EE:00:00:B1") { ServeCommand.address($0) },
+            .value("--peer-address", "ADDR", OptionValue(allowed: "six hex octets like C0:FF:EE:00:00:B1") { HexText.address(parsing: $0) },
                    help: "one board: the peer's address (default C0:FF:EE:00:00:B1; the emulated", "accessory's is a static random one)") { o, v throws(ToolError) in o.peerAddress = v },
             .value(\.ltk, "--bond-ltk", "HEX32", OptionValue(allowed: "32 hex digits (16 octets, as HCI carries the key)") { v in
-                v.count == 32 ? ServeCommand.hexBytes(v) : nil
+                v.count == 32 ? HexText.octets(parsing: v) : nil
             }, help: "one board: the bond's long-term key the peer holds;", "without it any key is accepted"),
             .value(\.peerLeavesAfter, "--peer-leaves-after", "N", .integer(1...1_000_000),
                    help: "one board: the emulated peer goes out of range after N CS", "procedures (to try a host's handling of a lost link)"),
@@ -120,7 +120,7 @@ public enum ServeCommand: Command {
             if o.passkey != nil && !o.pairs { throw .usage("serve: --passkey goes with --pair") }
             if o.role == .initiator, let a = o.peerAddress, a >> 46 != 0b11 {
                 throw .usage("serve: with --role initiator the peer is an accessory advertising from a static random address: --peer-address "
-                    + "needs its two top bits set (C0:00:00:00:00:00 and above), not \(ServeCommand.addressText(a))")
+                    + "needs its two top bits set (C0:00:00:00:00:00 and above), not \(HexText.address(a))")
             }
             if o.withoutInlinePCT && o.lines.count != 2 {
                 throw .usage("serve: --without-inline-pct is for two boards (the emulated peer of one board always supports it)")
@@ -132,44 +132,6 @@ public enum ServeCommand: Command {
                 guard o.lines[0].path != o.lines[1].path else { throw .usage("serve: the two boards need two lines, not '\(o.lines[0].path)' twice") }
             }
         })
-    }
-
-    /// XX:XX:XX:XX:XX:XX, most significant octet first, as addresses are written.
-    static func address(_ text: String) -> UInt64? {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 6 else { return nil }
-        var v: UInt64 = 0
-        for p in parts {
-            guard let b = hexOctet(p) else { return nil }
-            v = v << 8 | UInt64(b)
-        }
-        return v
-    }
-
-    /// An address as it is written: XX:XX:XX:XX:XX:XX, most significant octet first.
-    static func addressText(_ address: UInt64) -> String {
-        (0..<6).reversed().map { i in
-            let octet = UInt8(truncatingIfNeeded: address >> UInt64(8 * i))
-            return (octet < 16 ? "0" : "") + String(octet, radix: 16, uppercase: true)
-        }.joined(separator: ":")
-    }
-
-    /// Octets from hex digits, two per octet (no signs, no other characters).
-    static func hexBytes(_ text: String) -> [UInt8]? {
-        let digits = Array(text.utf8)
-        guard digits.count % 2 == 0 else { return nil }
-        var out: [UInt8] = []
-        for i in stride(from: 0, to: digits.count, by: 2) {
-            guard let b = hexOctet(Substring(decoding: digits[i..<i + 2], as: UTF8.self)) else { return nil }
-            out.append(b)
-        }
-        return out
-    }
-
-    /// Two ASCII hexadecimal digits.
-    static func hexOctet(_ s: Substring) -> UInt8? {
-        guard s.utf8.count == 2, s.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x66) }) else { return nil }
-        return UInt8(s, radix: 16)
     }
 
     /// Serves until stopped; the `ready` line and the closing summary go to `output` at once.
@@ -295,37 +257,4 @@ struct ServedAir {
     var proceduresRun: Int { one?.proceduresRun ?? two?.proceduresRun ?? 0 }
     var nextProcedureStart: UInt64? { one?.air.nextProcedureStart ?? two?.nextProcedureStart }
     var lastProcedureStart: UInt64? { one?.air.lastProcedureStart ?? two?.lastProcedureStart }
-}
-
-/// SIGINT and SIGTERM ask a long-running command to stop at its next loop turn.
-enum StopSignal {
-    nonisolated(unsafe) static var flag: sig_atomic_t = 0
-
-    static var requested: Bool { flag != 0 }
-
-    static func install() {
-        flag = 0
-        signal(SIGINT) { _ in StopSignal.flag = 1 }
-        signal(SIGTERM) { _ in StopSignal.flag = 1 }
-    }
-
-    /// Whether standard input reached its end (the other stop condition of serve).
-    static func standardInputClosed() -> Bool {
-        var pfd = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-        guard poll(&pfd, 1, 0) > 0 else { return false }
-        if pfd.revents & Int16(POLLIN) != 0 {
-            var byte: UInt8 = 0
-            return read(STDIN_FILENO, &byte, 1) <= 0
-        }
-        return pfd.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
-    }
-}
-
-/// Monotonic microseconds for the virtual board's clock.
-enum SystemClock {
-    static func microseconds() -> UInt64 {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return UInt64(ts.tv_sec) * 1_000_000 + UInt64(ts.tv_nsec / 1000)
-    }
 }

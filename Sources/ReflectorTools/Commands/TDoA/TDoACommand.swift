@@ -147,8 +147,5 @@ enum TDoAReport {
     }
 
     /// `%04X` of an address (a negative one, which no anchor has, as its two's complement).
-    static func hex4(_ v: Int) -> String {
-        let s = String(UInt32(truncatingIfNeeded: v), radix: 16, uppercase: true)
-        return String(repeating: "0", count: max(0, 4 - s.count)) + s
-    }
+    static func hex4(_ v: Int) -> String { HexText.digits(UInt32(truncatingIfNeeded: v), 4) }
 }

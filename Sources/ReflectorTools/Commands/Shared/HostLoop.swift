@@ -1,0 +1,69 @@
+import BLEHost
+import Foundation
+import HCITransport
+import ReflectorFirmware
+import SerialTransport
+
+/// The loop every command that drives a real board runs (`range`, `accessory`), the I/O edge
+/// of a pure host: time to the host, its next command and ACL packets out, one packet in (at
+/// most 20 ms's wait, so the host's timers keep time), dispatched by its indicator, and each
+/// of the host's outputs to the command; until the command says stop, SIGINT or SIGTERM, the
+/// line fails (exit 2), or the board leaves a command unanswered past `--timeout` (exit 2,
+/// "the board went silent").
+struct HostLoop<Host: BoardHost> {
+    /// What the command makes of one output, or of a turn.
+    enum Turn {
+        case goOn
+        /// More outputs to handle after this one (what answering it gave: a typed passkey).
+        case handle([Host.Output])
+        case stop(CommandOutcome)
+    }
+
+    let channel: HCIChannel
+    let line: BoardLineOptions
+    let start = Date()
+
+    /// Seconds since the loop was made: the host's clock.
+    var elapsed: Double { Date().timeIntervalSince(start) }
+
+    /// Runs `host`: `output` decides on each output, in order; `afterTurn` after each turn (the
+    /// command's own timeouts and progress).
+    func run(_ host: inout Host, output: (inout Host, Host.Output) -> Turn, afterTurn: (inout Host) -> Turn = { _ in .goOn }) -> CommandOutcome {
+        StopSignal.install()
+        var sentAt: Date?
+        while !StopSignal.requested {
+            var outputs = host.tick(now: elapsed)
+            do {
+                if let command = host.nextCommand() {
+                    try channel.send(command)
+                    sentAt = Date()
+                }
+                for acl in host.nextACL() { try channel.send(acl) }
+                let packet = try channel.receive(timeout: 20)
+                outputs += host.receive(packet, now: elapsed)
+            } catch .timeout {
+            } catch {
+                return .failure(status: 2, error.description)
+            }
+            var index = 0
+            while index < outputs.count {
+                switch output(&host, outputs[index]) {
+                case .goOn: break
+                case .handle(let more): outputs += more
+                case .stop(let outcome): return outcome
+                }
+                index += 1
+            }
+            if host.unansweredOpcode == nil { sentAt = nil }
+            if let op = host.unansweredOpcode, let at = sentAt, Date().timeIntervalSince(at) * 1000 > Double(line.timeout) {
+                let path = line.path ?? ""
+                return .failure(status: 2, "\(path): the board went silent: " + line.silence(opcode: op).dropFirst(path.count + 2))
+            }
+            switch afterTurn(&host) {
+            case .stop(let outcome): return outcome
+            case .goOn, .handle: break
+            }
+        }
+        return .success
+    }
+}
