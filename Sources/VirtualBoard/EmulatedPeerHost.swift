@@ -46,7 +46,7 @@ public struct EmulatedPeerHost: Sendable {
         s.waitsForRangingDataClient = pairs
         // Seeded from the address: the emulated phone's nonces and keys are a simulation's.
         let random = SeededOctets(seed: address)
-        var host = EmulatedPeerHost(host: .phone(PhoneHost(setup: s, bonds: bonds) { random.next($0) }), longTermKey: key, address: address)
+        var host = EmulatedPeerHost(host: .phone(PhoneHost(setup: s, bonds: bonds, random: RandomOctets { $0 = random.next($0.count) })), longTermKey: key, address: address)
         host.passkey = passkey
         return host
     }

@@ -4,7 +4,7 @@ import ReflectorFirmware
 /// ranges. It readies the controller (through `ReflectorHostApp`: reset, event masks with
 /// every CS event, CS host support; then its own: LE buffers, the static random address,
 /// connectable advertising with the name and the Ranging Service UUID), and on each
-/// connection runs L2CAP's fixed channels: SMP as responder (`SecureConnectionsPairing`,
+/// connection runs L2CAP's fixed channels: SMP as responder (`PairingSession`,
 /// with a Security Request when the phone touches a protected characteristic), ATT with the
 /// accessory's GATT database (`AccessoryDatabase`, the Ranging Service's `RASServer` fed the
 /// reflector's ranging data), and LE signalling (Command Reject: nothing is supported);
@@ -66,7 +66,7 @@ public struct AccessoryHost: Sendable {
 
     public let configuration: Configuration
     public private(set) var bonds: [Bond]
-    private let random: @Sendable (Int) -> [UInt8]
+    private let random: RandomOctets
     private var app: ReflectorHostApp
     private var base: AccessoryDatabase
     private var backoff = PairingBackoff()
@@ -83,7 +83,7 @@ public struct AccessoryHost: Sendable {
         var link: L2CAPLink
         var att: ATTServer
         var ras: RASServer
-        var pairing: ResponderPairing?
+        var pairing: PairingSession?
         var pairingLTK: [UInt8]?
         var bond: Bond?
         var encrypted = false
@@ -92,7 +92,7 @@ public struct AccessoryHost: Sendable {
     }
     private var connection: Connection?
 
-    public init(configuration: Configuration, bonds: [Bond] = [], random: @escaping @Sendable (Int) -> [UInt8]) {
+    public init(configuration: Configuration, bonds: [Bond] = [], random: RandomOctets) {
         self.configuration = configuration
         self.bonds = bonds
         self.random = random
@@ -322,15 +322,14 @@ public struct AccessoryHost: Sendable {
             if !configuration.pairable { return sendSMP(.pairingFailed(.pairingNotSupported)) }
             if !backoff.allows(c.peer, now: now) { return sendSMP(.pairingFailed(.repeatedAttempts)) }
             guard let keys = try? P256KeyPair.generate() else { return sendSMP(.pairingFailed(.unspecifiedReason)) }
-            var config = SecureConnectionsPairing.Configuration(ioCapability: configuration.ioCapability,
-                                                                identity: PairingIdentity(irk: configuration.irk, address: PairingAddress(configuration.address, random: true)))
+            let local = PairingAddress(configuration.address, random: true)
+            var config = PairingSession.Configuration(ioCapability: configuration.ioCapability, identity: PairingIdentity(irk: Key128(wire: configuration.irk), address: local))
             config.bonding = true
             config.fixedPasskey = configuration.fixedPasskey
-            let local = PairingAddress(configuration.address, random: true)
-            // A Pairing Request without the SC bit: legacy pairing, when allowed.
-            let legacy = configuration.allowsLegacyPairing && bytes.count >= 4 && bytes[3] & AuthRequirements.secureConnections.rawValue == 0
-            connection?.pairing = legacy ? .legacy(LegacyPairing(configuration: config, local: local, peer: c.peer, now: now, random: random))
-                : .secureConnections(SecureConnectionsPairing(role: .responder, configuration: config, local: local, peer: c.peer, keyPair: keys, now: now, random: random))
+            // A central without LE Secure Connections pairs with legacy pairing, when allowed.
+            config.legacy = configuration.allowsLegacyPairing ? .allowed : .refused
+            let session = PairingSession(role: .responder, configuration: config, local: local, peer: c.peer, keyPair: keys, random: random, now: now)
+            connection?.pairing = session
             connection?.pairingLTK = nil
         }
         guard var p = connection?.pairing else { return [] }
@@ -344,13 +343,13 @@ public struct AccessoryHost: Sendable {
         return []
     }
 
-    private mutating func perform(_ actions: [SecureConnectionsPairing.Action], now: Double) -> [Output] {
+    private mutating func perform(_ actions: [PairingSession.Action], now: Double) -> [Output] {
         var out: [Output] = []
         for a in actions {
             switch a {
             case .send(let pdu): _ = sendSMP(pdu)
             case .displayPasskey(let v): out.append(.displayPasskey(v))
-            case .longTermKeyReady(let key): connection?.pairingLTK = key
+            case .longTermKeyReady(let key): connection?.pairingLTK = key.wire
             case .paired(let r):
                 if let peer = connection?.peer { backoff.succeeded(peer) }
                 if r.bonded {

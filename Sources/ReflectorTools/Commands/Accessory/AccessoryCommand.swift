@@ -106,10 +106,10 @@ public enum AccessoryCommand: Command {
                 return .failure(status: 2, "\(bondPath): this is a phone's bond file (range --bonds: its identity is a public address); give the accessory a file of its own")
             }
             store = f
-        case .missing: store = BondFile.fresh { (try? SecureRandom.bytes($0)) ?? [] }
+        case .missing: store = BondFile.fresh(random: .system)
         case let .corrupt(aside, why):
             report.status("the bond file \(bondPath) does not read (\(why)); it was kept as \(aside), and this run starts with no bonds")
-            store = BondFile.fresh { (try? SecureRandom.bytes($0)) ?? [] }
+            store = BondFile.fresh(random: .system)
         }
         try store.save(bondPath)
 
@@ -141,7 +141,7 @@ public enum AccessoryCommand: Command {
         configuration.pairable = o.pairable ?? store.bonds.isEmpty
         configuration.realTimeRAS = !o.onDemand
         configuration.allowsLegacyPairing = o.allowsLegacy
-        var host = AccessoryHost(configuration: configuration, bonds: store.bonds) { (try? SecureRandom.bytes($0)) ?? [] }
+        var host = AccessoryHost(configuration: configuration, bonds: store.bonds, random: .system)
         report.start(name: o.name, address: store.address)
         if !configuration.pairable { report.status("not pairable: \(store.bonds.count) bond\(store.bonds.count == 1 ? "" : "s") kept (--pairable accepts new phones)") }
         StopSignal.install()

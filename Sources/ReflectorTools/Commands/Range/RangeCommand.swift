@@ -318,7 +318,7 @@ public enum RangeCommand: Command {
     /// bond); a file that does not read is kept aside and reported. An accessory's file is refused.
     static func loadBonds(_ path: String, report: inout RangeReport) -> Result<BondFile, ToolError> {
         let fresh = { () -> BondFile in
-            var f = BondFile.fresh { (try? SecureRandom.bytes($0)) ?? [] }
+            var f = BondFile.fresh(random: .system)
             f.addressIsRandom = false
             f.address = 0
             return f
