@@ -28,8 +28,8 @@ public enum SMPCrypto {
     /// the initiator's and the responder's addresses (their types are iat and rat).
     public static func c1(k: Key128, r: Key128, preq: PairingFeatures, pres: PairingFeatures,
                           ia: PairingAddress, ra: PairingAddress) -> Key128 {
-        // The 7-octet commands as numbers: the Code octet is the least significant.
-        let p1 = Key128(octets: Array(command(0x02, pres).reversed()) + Array(command(0x01, preq).reversed()) + [ra.isRandom ? 1 : 0, ia.isRandom ? 1 : 0])
+        // Least significant first, p1 is iat', rat', then the two commands as exchanged.
+        let p1 = Key128(wire: [ia.isRandom ? 1 : 0, ra.isRandom ? 1 : 0] + command(0x01, preq) + command(0x02, pres))
         let p2 = Key128(high: ia.address >> 16, low: ia.address << 48 | ra.address)
         return e(key: k, plaintext: e(key: k, plaintext: r ^ p1) ^ p2)
     }

@@ -20,17 +20,22 @@ public struct RandomOctets: Sendable {
     /// A 128-bit value: a nonce (Na, Nb, Mrand, Srand), an LTK, an IRK.
     public func key128() -> Key128 { Key128(octets: octets(16)) }
 
-    public func uint16() -> UInt16 { octets(2).reversed().reduce(0) { $0 << 8 | UInt16($1) } }
-    public func uint64() -> UInt64 { octets(8).reversed().reduce(0) { $0 << 8 | UInt64($1) } }
+    public func uint16() -> UInt16 { UInt16(truncatingIfNeeded: integer(2)) }
+    public func uint64() -> UInt64 { integer(8) }
 
     /// A uniformly drawn six-digit passkey, 000000–999999 (Core 6.0 Vol 3 Part H §2.3.5.3 asks
     /// for a random one): 32 random bits, rejection-sampled.
     public func passkey() -> UInt32 {
         while true {
-            let v = octets(4).reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+            let v = UInt32(truncatingIfNeeded: integer(4))
             // 4_294_000_000 is the largest multiple of 10^6 below 2^32.
             if v < 4_294_000_000 { return v % 1_000_000 }
         }
+    }
+
+    /// `count` (≤ 8) octets as an integer, the first the least significant.
+    private func integer(_ count: Int) -> UInt64 {
+        octets(count).enumerated().reduce(0) { $0 | UInt64($1.element) << UInt64(8 * $1.offset) }
     }
 
     /// libcrypto's CSPRNG (RAND_bytes). It fails only without an entropy source; pairing on

@@ -67,6 +67,14 @@ public struct PairingSession: Sendable {
             return PairingFeatures(ioCapability: ioCapability, authRequirements: auth, maxKeySize: 16, initiatorKeys: [], responderKeys: [])
         }
 
+        /// The initiator's Pairing Request: its features, its identity offered, the responder's
+        /// identity asked for, and its LTK too when legacy pairing may be agreed.
+        var request: PairingFeatures {
+            var f = features
+            (f.initiatorKeys, f.responderKeys) = keys(for: .initiator, legacy: legacy != .refused)
+            return f
+        }
+
         /// The keys this side distributes, and those it takes, in a pairing that may be legacy
         /// (EncKey: only a responder's LTK is wanted, as a central reconnects with it).
         func keys(for role: Role, legacy: Bool) -> (sends: KeyDistribution, takes: KeyDistribution) {
@@ -144,12 +152,9 @@ public struct PairingSession: Sendable {
     /// Initiator: send Pairing Request.
     public mutating func start(now: Double) -> [Action] {
         guard role == .initiator, phase == .idle else { return [] }
-        var f = configuration.features
-        let keys = configuration.keys(for: .initiator, legacy: configuration.legacy != .refused)
-        (f.initiatorKeys, f.responderKeys) = (keys.sends, keys.takes)
-        request = f
+        request = configuration.request
         phase = .waitingForResponse
-        return stamped([.send(.pairingRequest(f))], now)
+        return stamped([.send(.pairingRequest(configuration.request))], now)
     }
 
     /// One SMP PDU from the peer (its octets, Code first), through the preamble.
@@ -256,7 +261,7 @@ public struct PairingSession: Sendable {
 
     private mutating func receiveResponse(_ f: PairingFeatures) -> [Action] {
         response = f
-        guard let mine = request else { return fail(.unspecifiedReason) }
+        let mine = configuration.request
         if let refusal = refusal(ofPeer: f) { return fail(refusal) }
         // The responder may only narrow what was asked.
         guard f.initiatorKeys.isSubset(of: mine.initiatorKeys), f.responderKeys.isSubset(of: mine.responderKeys) else {
