@@ -159,10 +159,15 @@ public struct PairingSession: Sendable {
 
     /// One SMP PDU from the peer (its octets, Code first), through the preamble.
     public mutating func receive(_ bytes: [UInt8], now: Double) -> [Action] {
+        // 1. Timed out or over: no more SMP on this pairing.
         guard !isFinished else { return [] }
+        // 2. A reserved code: ignored.
         guard let first = bytes.first, let code = SMPCode(rawValue: first) else { return [] }
+        // 3. Not handled in this role: Command Not Supported.
         guard Self.handled(by: role).contains(code) else { return fail(.commandNotSupported) }
+        // 4. Not allowed now: Unspecified Reason (a Pairing Failed is never answered).
         guard allowedCodes.contains(code) else { return code == .pairingFailed ? [] : fail(.unspecifiedReason) }
+        // 5. Not its exact length: Invalid Parameters; so are reserved values, as it decodes.
         guard bytes.count == code.length else { return fail(.invalidParameters) }
         let pdu: SMPPDU
         do { pdu = try SMPPDU.decode(bytes) } catch {
