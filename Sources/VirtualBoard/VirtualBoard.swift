@@ -29,6 +29,9 @@ public struct VirtualBoard {
         public var pairs = false
         /// What the emulated phone types when the accessory shows a passkey.
         public var passkey: UInt32?
+        /// The served board supports Inline PCT Transfer as a reflector (its controller does; a
+        /// board without it makes the phone take the reflector's results over RAS).
+        public var inlinePCT = true
 
         public init(role: Role, scenario: AirScenario = AirScenario(), boardAddress: UInt64 = 0xC0FF_EE00_00B0,
                     peerAddress: UInt64 = 0xC0FF_EE00_00B1, bondLTK: [UInt8]? = nil, antennas: Int = 1) {
@@ -47,6 +50,7 @@ public struct VirtualBoard {
     private let options: Options
     /// What the emulated phones of earlier connections reported.
     private var earlierPhoneOutputs: [InitiatorHost.Output] = []
+    private var earlierPhoneEvents: [PhoneHost.Output] = []
 
     public var board: BoardController { air.a }
     public var peerBoard: BoardController { air.b }
@@ -79,7 +83,9 @@ public struct VirtualBoard {
         options = o
         let seed = o.scenario.seed
         let caps: CSCapabilities = o.role == .reflector ? .projectReflector(antennas: o.antennas) : .emulatedPhone(antennas: o.antennas)
-        var served = BoardController(capabilities: caps, address: o.boardAddress, seed: seed &* 7 &+ 3)
+        var servedCaps = caps
+        if !o.inlinePCT { servedCaps.subfeatures.remove(.inlinePCTReflector) }
+        var served = BoardController(capabilities: servedCaps, address: o.boardAddress, seed: seed &* 7 &+ 3)
         let peerCaps: CSCapabilities = o.role == .reflector ? .emulatedPhone() : .projectReflector(antennas: 1)
         var emulated = BoardController(capabilities: peerCaps, address: o.peerAddress, seed: seed &* 11 &+ 5)
         served.acceptsAnyKey = o.bondLTK == nil && !o.pairs
@@ -90,8 +96,9 @@ public struct VirtualBoard {
 
     /// A fresh peer host; a phone keeps the bonds its predecessor made.
     private static func freshPeer(_ o: Options, bonds: [Bond] = []) -> EmulatedPeerHost {
-        o.role == .reflector ? .phone(longTermKey: o.pairs ? nil : o.bondLTK, pairs: o.pairs, passkey: o.passkey, bonds: bonds, address: o.peerAddress)
-            : .accessory(longTermKey: o.bondLTK, address: o.peerAddress)
+        o.role == .reflector ? .phone(longTermKey: o.pairs ? nil : o.bondLTK, pairs: o.pairs, passkey: o.passkey, bonds: bonds, address: o.peerAddress,
+                                      requireIOSCompliance: o.inlinePCT)
+            : .accessory(longTermKey: o.bondLTK, address: o.peerAddress, phoneAddress: o.boardAddress)
     }
 
     /// Which v2 capabilities form the served board returns: Zephyr/Nordic's 31 octets, or
@@ -118,15 +125,16 @@ public struct VirtualBoard {
                     continue
                 }
                 peer.handleEvent(e, now: air.clock)
-                if e.eventCode == DisconnectionComplete.eventCode {
-                    // The peer starts over (a fresh phone scans again; the accessory advertises again).
+                if e.eventCode == DisconnectionComplete.eventCode, options.role == .reflector {
+                    // A fresh phone scans again (the accessory advertises again by itself).
                     earlierPhoneOutputs += peer.phoneOutputs
+                    earlierPhoneEvents += peer.phoneEvents
                     peer = Self.freshPeer(options, bonds: peer.bonds)
                 }
             }
             var sent = false
             if let command = peer.nextCommand(now: air.clock) {
-                air.receive(HCIPacket(indicator: .command, bytes: command), on: 1)
+                air.receive(command, on: 1)
                 sent = true
             }
             for acl in peer.nextACL() {
@@ -141,4 +149,8 @@ public struct VirtualBoard {
 
     /// What the emulated phone reported (set-up failures, procedures), over every connection.
     public var phoneOutputs: [InitiatorHost.Output] { earlierPhoneOutputs + peer.phoneOutputs }
+    /// What the emulated phone's pairing and RAS client reported, over every connection.
+    public var phoneEvents: [PhoneHost.Output] { earlierPhoneEvents + peer.phoneEvents }
+    /// What the emulated accessory reported (serving an initiator).
+    public var accessoryOutputs: [AccessoryHost.Output] { peer.accessoryOutputs }
 }

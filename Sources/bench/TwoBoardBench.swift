@@ -39,7 +39,7 @@ func benchmarkTwoBoards(seconds: Double) {
         let ports = try paths.map { try SerialPort(path: $0) }
         defer { for p in ports { p.close() } }
         let a = HCIChannel(link: ports[0], side: .host), b = HCIChannel(link: ports[1], side: .host)
-        var accessory = EmulatedPeerHost.accessory(longTermKey: key, address: 0)
+        var accessory = EmulatedPeerHost.accessory(longTermKey: key, address: 0xC0FF_EE00_00A1, phoneAddress: 0xC0FF_EE00_00B0)
         let loopback = LoopbackSetup()
         var parameters = loopback.parameters
         parameters.maxProcedureLength = 48  // 30 ms
@@ -52,10 +52,13 @@ func benchmarkTwoBoards(seconds: Double) {
         func micros() -> UInt64 { UInt64(durationSeconds(clock.now - begin) * 1e6) }
         while durationSeconds(clock.now - begin) < seconds + 10 {
             if let first = firstProcedure, durationSeconds(clock.now - first) >= seconds { break }
-            if let c = accessory.nextCommand(now: micros()) { try a.send(HCIPacket(indicator: .command, bytes: c)) }
+            if let c = accessory.nextCommand(now: micros()) { try a.send(c) }
+            for p in accessory.nextACL() { try a.send(p) }
             if let c = initiator.nextCommand() { try b.send(HCIPacket(indicator: .command, bytes: c)) }
             HCIChannel.waitForAny([a, b], timeout: 5)
-            while let e = try? a.receive(timeout: 0) { accessory.handleEvent(e, now: micros()) }
+            while let e = try? a.receive(timeout: 0) {
+                if e.indicator == .aclData { accessory.handleACL(e, now: micros()) } else { accessory.handleEvent(e, now: micros()) }
+            }
             while let e = try? b.receive(timeout: 0) {
                 for out in initiator.handleEvent(e.bytes) {
                     switch out {

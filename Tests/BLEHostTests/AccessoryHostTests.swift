@@ -21,11 +21,19 @@ import Testing
     }
 
     /// Answers every set-up command with success; the commands, in order.
-    static func setUp(_ host: inout AccessoryHost) -> [HCIPacket] {
+    /// LE_Features with Channel Sounding (bit 46), as LE Read Local Supported Features returns them.
+    static let csFeatures: [UInt8] = [0, 0, 0, 0, 0, 0, 0x40, 0, 0]
+
+    /// Answers every set-up command with success (the features with CS unless `withoutCS`, the
+    /// supported commands `commands` when given); the commands sent.
+    static func setUp(_ host: inout AccessoryHost, withoutCS: Bool = false, commands: [UInt8]? = nil, refusing refused: UInt16? = nil) -> [HCIPacket] {
         var sent: [HCIPacket] = []
         while let c = host.nextCommand() {
             sent.append(c)
-            let ret: [UInt8] = c.opcode == HCIOpcode.leReadBufferSize ? [0, 251, 0, 4] : [0]
+            var ret: [UInt8] = c.opcode == HCIOpcode.leReadBufferSize ? [0, 251, 0, 4] : [0]
+            if c.opcode == HCIOpcode.leReadLocalSupportedFeatures { ret = withoutCS ? [0, 0, 0, 0, 0, 0, 0, 0, 0] : Self.csFeatures }
+            if c.opcode == HCIOpcode.readLocalSupportedCommands, let commands { ret = [0] + commands }
+            if c.opcode == refused { ret = [HCIStatus.unknownCommand.rawValue] }
             _ = host.handleEvent(CommandCompleteEvent(opcode: c.opcode ?? 0, returnParameters: ret).packet, now: 0)
         }
         return sent
@@ -48,15 +56,60 @@ import Testing
     @Test func setUpAndAdvertising() {
         var host = Self.host()
         let sent = Self.setUp(&host)
-        #expect(sent.compactMap(\.opcode) == [HCIOpcode.reset, HCIOpcode.setEventMask, HCIOpcode.leSetEventMask, HCIOpcode.leSetHostFeature,
-                                       HCIOpcode.leReadBufferSize, HCIOpcode.leSetRandomAddress, HCIOpcode.leSetAdvertisingParameters,
+        #expect(sent.compactMap(\.opcode) == [HCIOpcode.reset, HCIOpcode.readLocalSupportedCommands, HCIOpcode.setEventMask, HCIOpcode.leSetEventMask,
+                                       HCIOpcode.leReadBufferSize, HCIOpcode.readBDAddr, HCIOpcode.leReadLocalSupportedFeatures, HCIOpcode.leSetHostFeature,
+                                       HCIOpcode.leSetRandomAddress, HCIOpcode.leSetAdvertisingParameters,
                                        HCIOpcode.leSetAdvertisingData, HCIOpcode.leSetScanResponseData, HCIOpcode.leSetAdvertisingEnable])
+        // CS host support: feature bit 47, on.
+        #expect(sent[7].parameters == [47, 1])
         // The address octets little-endian; advertising every 100–150 ms, ADV_IND, from the random address.
-        #expect(sent[5].parameters == [0x01, 0, 0, 0, 0, 0xC3])
-        #expect(Array(sent[6].parameters.prefix(6)) == [0xA0, 0x00, 0xF0, 0x00, 0x00, 0x01])
+        #expect(sent[8].parameters == [0x01, 0, 0, 0, 0, 0xC3])
+        #expect(Array(sent[9].parameters.prefix(6)) == [0xA0, 0x00, 0xF0, 0x00, 0x00, 0x01])
         // Flags, the Ranging Service UUID, the name: 02 01 06 | 03 03 5B 18 | 04 09 't' 'a' 'g'.
         let data: [UInt8] = [0x02, 0x01, 0x06, 0x03, 0x03, 0x5B, 0x18, 0x04, 0x09, 0x74, 0x61, 0x67]
-        #expect(sent[7].parameters == [UInt8(data.count)] + data + [UInt8](repeating: 0, count: 31 - data.count))
+        #expect(sent[10].parameters == [UInt8(data.count)] + data + [UInt8](repeating: 0, count: 31 - data.count))
+    }
+
+    /// A controller without Channel Sounding: set-up skips CS host support and says why, the
+    /// accessory still advertises and takes connections, and sends no CS command on them.
+    @Test func aBoardWithoutCSStillAdvertisesAndServes() {
+        var host = Self.host()
+        var outputs: [AccessoryHost.Output] = []
+        var sent: [HCIPacket] = []
+        while let c = host.nextCommand() {
+            sent.append(c)
+            let ret: [UInt8] = c.opcode == HCIOpcode.leReadLocalSupportedFeatures ? [0, 0, 0, 0, 0, 0, 0, 0, 0] : [0]
+            outputs += host.handleEvent(CommandCompleteEvent(opcode: c.opcode ?? 0, returnParameters: ret).packet, now: 0)
+        }
+        #expect(!sent.contains { $0.opcode == HCIOpcode.leSetHostFeature })
+        #expect(outputs.contains(.channelSoundingUnavailable("the board does not support Channel Sounding (LE feature bit 46 is clear)")))
+        #expect(outputs.contains(.advertising))
+        #expect(Self.connect(&host, peer: Self.bond.peer) == [.connected(peer: Self.bond.peer)])
+        #expect(host.nextCommand() == nil)  // no LE CS Set Default Settings
+    }
+
+    /// A controller that lists commands: what it does not list is never sent; one it refuses
+    /// (LE CS Set Default Settings answered Unknown HCI Command) is said once, and the
+    /// accessory goes on serving.
+    @Test func onlyListedCommandsAreSentAndARefusalIsAMessage() {
+        // Everything the accessory needs but LE Set Host Feature (44.1).
+        let needed = [HCIOpcode.reset, HCIOpcode.setEventMask, HCIOpcode.leSetEventMask, HCIOpcode.leReadBufferSize, HCIOpcode.readBDAddr,
+                      HCIOpcode.leReadLocalSupportedFeatures, HCIOpcode.leSetRandomAddress, HCIOpcode.leSetAdvertisingParameters,
+                      HCIOpcode.leSetAdvertisingData, HCIOpcode.leSetScanResponseData, HCIOpcode.leSetAdvertisingEnable,
+                      HCIOpcode.leLongTermKeyRequestReply, HCIOpcode.leLongTermKeyRequestNegativeReply, HCIOpcode.leCSSetDefaultSettings]
+        var host = Self.host()
+        let sent = Self.setUp(&host, commands: SupportedCommands.bitmap(of: needed))
+        #expect(!sent.contains { $0.opcode == HCIOpcode.leSetHostFeature })
+        #expect(host.channelSoundingUnavailable == "the board does not list LE Set Host Feature among its supported commands")
+        // With CS listed and supported, a refusal of LE CS Set Default Settings on the connection is a message.
+        var other = Self.host()
+        _ = Self.setUp(&other)
+        _ = Self.connect(&other, peer: Self.bond.peer)
+        let c = other.nextCommand()
+        #expect(c?.opcode == HCIOpcode.leCSSetDefaultSettings)
+        let out = other.handleEvent(CommandCompleteEvent(opcode: HCIOpcode.leCSSetDefaultSettings, returnParameters: [HCIStatus.unknownCommand.rawValue]).packet, now: 1)
+        #expect(out == [.channelSoundingUnavailable("the board refused LE CS Set Default Settings: unknownCommand (0x1)")])
+        #expect(other.isConnected)
     }
 
     @Test func aBondedPhoneGetsItsKeyAndAnUnknownOneDoesNot() throws {

@@ -40,24 +40,14 @@ import Testing
                     continue
                 }
                 guard let pdu = client.nextPDU() else { return }
-                if pdu == .confirmation {
-                    toClient += ras.confirmed()
-                    continue
-                }
-                let (refusal, drop) = ras.screen(pdu, server: att)
-                if drop {
-                    if let r = refusal { toClient.append(r) }
-                    continue
-                }
-                let reply = att.receive(pdu.encode(), encrypted: true)
-                if let r = reply.response { toClient.append(r) }
-                if let w = reply.written { toClient += ras.written(handle: w.handle, value: w.value, server: &att, now: now) }
+                // The ATT server with the service behind it, as the accessory runs them.
+                toClient += att.receive(pdu.encode(), security: .encrypted, now: now, service: &ras)
             }
         }
 
         /// A Control Point write the ATT server took: the service's PDUs.
         mutating func controlPoint(_ value: [UInt8], now: Double = 0) -> [ATTPDU] {
-            ras.written(handle: ras.handles.controlPoint, value: value, server: &att, now: now)
+            ras.didWrite(handle: ras.handles.controlPoint, value: value, in: &att, now: now)
         }
 
         mutating func publishUnheard(_ counter: UInt16, _ segments: [[UInt8]]) -> [ATTPDU] {
@@ -139,7 +129,7 @@ import Testing
         let refused = link.controlPoint([0x00, 0x01, 0x00])
         // Indications wait for confirmations: the refusal is queued behind the first. Confirm all.
         var all = refused
-        for _ in 0..<8 { all += link.ras.confirmed() }
+        for _ in 0..<8 { all += link.ras.didConfirm(in: link.att, now: 0) }
         #expect(all.contains(.indication(handle: cp, value: [0x02, RASResponseCode.noRecordsFound.rawValue])))
     }
 
@@ -149,12 +139,18 @@ import Testing
         link.client.subscribe()
         link.settle()
         #expect(link.events.last == .ready(.onDemand))
-        let (response, drop) = link.ras.screen(.writeRequest(handle: link.ras.handles.realTime + 1, value: [0x01, 0x00]), server: link.att)
-        #expect(drop && response == .errorResponse(requestOpcode: 0x12, handle: link.ras.handles.realTime + 1, error: ATTErrorCode(rawValue: 0xFD)))
+        let cccd = link.ras.handles.realTime + 1
+        let response = link.att.receive(ATTPDU.writeRequest(handle: cccd, value: [0x01, 0x00]).encode(), security: .encrypted, now: 0, service: &link.ras)
+        #expect(response == [.errorResponse(requestOpcode: 0x12, handle: cccd, error: ATTErrorCode(rawValue: 0xFD))])
+        #expect(link.att.database.attribute(cccd)?.value == [0x00, 0x00])  // refused before it was stored
         // A Control Point write from a client that does not take its indications: refused too.
         var fresh = Link(realTime: false)
-        let (r2, d2) = fresh.ras.screen(.writeRequest(handle: fresh.ras.handles.controlPoint, value: [0x00, 0x01, 0x00]), server: fresh.att)
-        #expect(d2 && r2 == .errorResponse(requestOpcode: 0x12, handle: fresh.ras.handles.controlPoint, error: ATTErrorCode(rawValue: 0xFD)))
+        let cp = fresh.ras.handles.controlPoint
+        let r2 = fresh.att.receive(ATTPDU.writeRequest(handle: cp, value: [0x00, 0x01, 0x00]).encode(), security: .encrypted, now: 0, service: &fresh.ras)
+        #expect(r2 == [.errorResponse(requestOpcode: 0x12, handle: cp, error: ATTErrorCode(rawValue: 0xFD))])
+        // The attribute's permissions come first: before encryption the same write is Insufficient Encryption.
+        let r3 = fresh.att.receive(ATTPDU.writeRequest(handle: cp, value: [0x00, 0x01, 0x00]).encode(), security: .none, now: 0, service: &fresh.ras)
+        #expect(r3 == [.errorResponse(requestOpcode: 0x12, handle: cp, error: .insufficientEncryption)])
         fresh.settle()
     }
 
@@ -167,7 +163,7 @@ import Testing
         let cp = link.ras.handles.controlPoint
         func answer(_ value: [UInt8], now: Double = 0) -> [ATTPDU] {
             var out = link.controlPoint(value, now: now)
-            for _ in 0..<8 { out += link.ras.confirmed() }
+            for _ in 0..<8 { out += link.ras.didConfirm(in: link.att, now: 0) }
             return out
         }
         #expect(answer([0x04, 0x01, 0x00]) == [.indication(handle: cp, value: [0x02, RASResponseCode.opcodeNotSupported.rawValue])])  // Set Filter

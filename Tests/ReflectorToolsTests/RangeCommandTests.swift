@@ -145,9 +145,11 @@ extension BoardBenchTests {
             var outputs: [RangeSession.Output] = []
             var now: UInt64 = 0
             while outputs.filter({ if case .procedure = $0 { true } else { false } }).count < 4 && now < 30_000_000 {
-                if let c = session.nextCommand() { board.receive(HCIPacket(indicator: .command, bytes: c)) }
+                if let c = session.nextCommand() { board.receive(c) }
+                for a in session.nextACL() { board.receive(a) }
                 for p in board.poll(now: now) {
-                    for o in session.handle(p.bytes, at: Double(now) / 1e6) {
+                    let t = Double(now) / 1e6
+                    for o in p.indicator == .aclData ? session.handleACL(p, at: t) : session.handle(p, at: t) {
                         outputs.append(o)
                         if case .lost = o {
                             session.reconnect()
@@ -158,7 +160,7 @@ extension BoardBenchTests {
                 now += 2_000
             }
             #expect(outputs.contains(.lost(.connectionTimeout)))
-            #expect(outputs.filter { if case .connected = $0 { true } else { false } }.count == 2)
+            #expect(outputs.filter { if case .phone(.connected) = $0 { true } else { false } }.count == 2)
             #expect(outputs.filter { if case .procedure = $0 { true } else { false } }.count == 4)
             #expect(session.connections == 2)
         }
@@ -285,7 +287,7 @@ extension BoardBenchTests.RangeCommandTests {
         var now: UInt64 = 0
         while outputs.filter({ if case .procedure = $0 { true } else { false } }).count < 2 && now < 20_000_000 {
             session.tick(at: Double(now) / 1e6)
-            if let c = session.nextCommand() { air.receive(HCIPacket(indicator: .command, bytes: c), on: 0) }
+            if let c = session.nextCommand() { air.receive(c, on: 0) }
             while let next = script.first, next.at <= now {
                 script.removeFirst()
                 air.receive(next.packet, on: 1)
@@ -302,7 +304,7 @@ extension BoardBenchTests.RangeCommandTests {
                 }
             }
             for p in out[0] {
-                for o in session.handle(p.bytes, at: Double(now) / 1e6) {
+                for o in session.handle(p, at: Double(now) / 1e6) {
                     outputs.append(o)
                     if case .startRefused = o, refusedAt == nil { refusedAt = now }
                     if case .failed(let e) = o { Issue.record("the session failed: \(e)") }

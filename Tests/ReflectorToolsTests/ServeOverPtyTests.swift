@@ -39,7 +39,7 @@ extension BoardBenchTests {
             let channel = HCIChannel(link: port, side: .host)
             let setup = LoopbackSetup()
             var host = InitiatorHost(setup: .init(connectionHandle: 0, configuration: setup.configuration, parameters: setup.parameters,
-                                                  connect: .init(peerAddress: 0xC0FF_EE00_00B1, longTermKey: ServeCommand.hexBytes(Self.ltk)!)))
+                                                  connect: .init(peerAddress: 0xC0FF_EE00_00B1, peerAddressIsRandom: true, longTermKey: ServeCommand.hexBytes(Self.ltk)!)))
             var distances: [Double] = []
             var failure: HostError?
             let deadline = Date().addingTimeInterval(30)

@@ -12,20 +12,21 @@ import VirtualBoard
 /// request from the bond it kept. And the accessory showing a passkey the phone types: typed
 /// right it pairs (authenticated) and ranges; typed wrong, Confirm Value Failed and no bond.
 @Suite struct AccessoryAgainstEmulatedPhoneTests {
-    static func accessory(passkey: Bool = false) -> AccessoryHost {
+    static func accessory(passkey: Bool = false, onDemand: Bool = false) -> AccessoryHost {
         var c = AccessoryHost.Configuration(identity: .init(name: "reflector-emu", manufacturer: "m", model: "x", firmwareRevision: "1"),
                                             address: 0xC300_0000_0001, irk: Array(0..<16))
         c.ioCapability = passkey ? .displayOnly : .noInputNoOutput
+        c.realTimeRAS = !onDemand
         // The accessory's passkey draw: 0x0001E240 = 123456.
         return AccessoryHost(configuration: c, random: RandomOctets { $0 = $0.count == 4 ? [0x40, 0xE2, 0x01, 0x00] : Array(repeating: 0x5A, count: $0.count) })
     }
 
     /// Runs both until `until` says so or 20 s of virtual time pass; the accessory's outputs.
-    static func run(_ board: inout VirtualBoard, _ host: inout AccessoryHost, from start: UInt64 = 0,
+    static func run(_ board: inout VirtualBoard, _ host: inout AccessoryHost, from start: UInt64 = 0, for limit: UInt64 = 20_000_000,
                     until done: ([AccessoryHost.Output], VirtualBoard) -> Bool) -> (outputs: [AccessoryHost.Output], now: UInt64) {
         var outputs: [AccessoryHost.Output] = []
         var now = start
-        while now < start + 20_000_000, !done(outputs, board) {
+        while now < start + limit, !done(outputs, board) {
             let t = Double(now) / 1e6
             outputs += host.tick(now: t)
             while let c = host.nextCommand() { board.receive(c); break }
@@ -66,6 +67,24 @@ import VirtualBoard
         #expect(again.outputs.contains(.encrypted(bond: host.bonds[0])), "\(again.outputs)")
         #expect(!again.outputs.contains { if case .paired = $0 { true } else { false } })
         #expect(Self.distances(board).count >= before + 2)
+    }
+
+    /// On-demand RAS through the accessory host, past the 5 s ACK timeout and past 60
+    /// procedures: every procedure's data is fetched and acknowledged, none reported lost (the
+    /// Ranging Service's ACK timer runs on the host's clock, not from time 0).
+    @Test func onDemandRangingDataIsNeverReportedLost() {
+        var options = VirtualBoard.Options(role: .reflector, scenario: AirScenario(seed: 5, geometry: AirGeometry(distance: 2.0), snrDB: 30))
+        options.pairs = true
+        options.inlinePCT = false
+        var board = VirtualBoard(options)
+        var host = Self.accessory(onDemand: true)
+        let run = Self.run(&board, &host, for: 60_000_000) { _, b in Self.distances(b).count >= 65 }
+        #expect(board.phoneEvents.contains(.rangingData(.onDemand)), "\(board.phoneEvents)")
+        let lost = board.phoneEvents.filter { if case .rangingDataLost = $0 { true } else { false } }
+        #expect(lost.isEmpty, "\(lost)")
+        let d = Self.distances(board)
+        #expect(d.count >= 65 && d.allSatisfy { abs($0 - 2.0) < 0.1 }, "\(d.count) \(board.phoneOutputs.suffix(3)) \(run.outputs.suffix(5))")
+        #expect(run.now > 5_000_000)
     }
 
     @Test func aPasskeyTheAccessoryShowsIsTypedOnThePhone() {

@@ -22,7 +22,7 @@ public struct AccessoryDatabase: Sendable {
         }
     }
 
-    public init(_ identity: Identity, realTimeRAS: Bool) {
+    public init(_ identity: Identity, realTimeRAS: Bool, rasSecurity: LinkSecurity = .encrypted) {
         var db = AttributeDatabase()
         db.addService(.uuid16(0x1800), [
             .init(uuid: .uuid16(0x2A00), properties: .read, value: Array(identity.name.utf8.prefix(248))),
@@ -35,7 +35,7 @@ public struct AccessoryDatabase: Sendable {
             .init(uuid: .uuid16(0x2A24), properties: .read, value: Array(identity.model.utf8)),
             .init(uuid: .uuid16(0x2A26), properties: .read, value: Array(identity.firmwareRevision.utf8)),
         ])
-        ras = RASServer(database: &db, realTime: realTimeRAS)
+        ras = RASServer(database: &db, realTime: realTimeRAS, security: rasSecurity)
         database = db
     }
 }

@@ -26,7 +26,34 @@ public struct ATTServer: Sendable {
         }
     }
 
+    /// One PDU from the client on a link secured as `security`, with the service's rules:
+    /// every PDU to send (the response first, then what the service sends because of it).
+    public mutating func receive(_ bytes: [UInt8], security: LinkSecurity, now: Double, service: inout some GATTService) -> [ATTPDU] {
+        if let pdu = try? ATTPDU.decode(bytes) {
+            if pdu == .confirmation { return service.didConfirm(in: self, now: now) }
+            switch pdu {
+            case let .writeRequest(handle, value), let .writeCommand(handle, value):
+                let command = if case .writeCommand = pdu { true } else { false }
+                // The attribute's own permissions first (Insufficient Encryption before the service's rules).
+                if let a = database.attribute(handle), denied(a, reading: false, security: security) == nil,
+                   let refusal = service.authorizeWrite(handle: handle, value: value, in: self) {
+                    return command ? [] : [.errorResponse(requestOpcode: pdu.opcode, handle: handle, error: refusal)]
+                }
+            default:
+                break
+            }
+        }
+        let reply = receive(bytes, security: security)
+        var out = reply.response.map { [$0] } ?? []
+        if let w = reply.written { out += service.didWrite(handle: w.handle, value: w.value, in: &self, now: now) }
+        return out
+    }
+
     public mutating func receive(_ bytes: [UInt8], encrypted: Bool) -> Reply {
+        receive(bytes, security: encrypted ? .encrypted : .none)
+    }
+
+    public mutating func receive(_ bytes: [UInt8], security: LinkSecurity) -> Reply {
         let pdu: ATTPDU
         do {
             pdu = try ATTPDU.decode(bytes)
@@ -36,13 +63,13 @@ public struct ATTServer: Sendable {
             if case .unexpectedCode = error { return Reply(response: .errorResponse(requestOpcode: op, handle: 0, error: .requestNotSupported)) }
             return Reply(response: .errorResponse(requestOpcode: op, handle: 0, error: .invalidPDU))
         }
-        return handle(pdu, encrypted: encrypted)
+        return handle(pdu, security: security)
     }
 
     /// Responses, notifications and confirmations are never answered.
     static func isResponse(_ op: UInt8) -> Bool { [0x01, 0x03, 0x05, 0x07, 0x09, 0x0B, 0x0D, 0x11, 0x13, 0x1B, 0x1D, 0x1E].contains(op) }
 
-    mutating func handle(_ pdu: ATTPDU, encrypted: Bool) -> Reply {
+    mutating func handle(_ pdu: ATTPDU, security: LinkSecurity) -> Reply {
         let op = pdu.opcode
         func error(_ handle: UInt16, _ e: ATTErrorCode) -> Reply { Reply(response: .errorResponse(requestOpcode: op, handle: handle, error: e)) }
         switch pdu {
@@ -67,22 +94,22 @@ public struct ATTServer: Sendable {
             guard start != 0, start <= end else { return error(start, .invalidHandle) }
             let found = inRange(start, end).filter { $0.type == type }
             guard let first = found.first else { return error(start, .attributeNotFound) }
-            if let e = denied(first, reading: true, encrypted: encrypted) { return error(first.handle, e) }
+            if let e = denied(first, reading: true, security: security) { return error(first.handle, e) }
             let length = min(first.value.count, Int(mtu) - 4, 253)
             var list: [ATTPDU.HandleValue] = []
             for a in found {
-                guard denied(a, reading: true, encrypted: encrypted) == nil, min(a.value.count, Int(mtu) - 4, 253) == length,
+                guard denied(a, reading: true, security: security) == nil, min(a.value.count, Int(mtu) - 4, 253) == length,
                       1 + (list.count + 1) * (2 + length) <= Int(mtu) else { break }
                 list.append(ATTPDU.HandleValue(handle: a.handle, value: Array(a.value.prefix(length))))
             }
             return Reply(response: .readByTypeResponse(list))
         case .readRequest(let handle):
             guard let a = database.attribute(handle) else { return error(handle, .invalidHandle) }
-            if let e = denied(a, reading: true, encrypted: encrypted) { return error(handle, e) }
+            if let e = denied(a, reading: true, security: security) { return error(handle, e) }
             return Reply(response: .readResponse(Array(a.value.prefix(Int(mtu) - 1))))
         case let .readBlobRequest(handle, offset):
             guard let a = database.attribute(handle) else { return error(handle, .invalidHandle) }
-            if let e = denied(a, reading: true, encrypted: encrypted) { return error(handle, e) }
+            if let e = denied(a, reading: true, security: security) { return error(handle, e) }
             guard Int(offset) <= a.value.count else { return error(handle, .invalidOffset) }
             return Reply(response: .readBlobResponse(Array(a.value[Int(offset)...].prefix(Int(mtu) - 1))))
         case let .readByGroupTypeRequest(start, end, type):
@@ -100,7 +127,7 @@ public struct ATTServer: Sendable {
         case let .writeRequest(handle, value), let .writeCommand(handle, value):
             let command = if case .writeCommand = pdu { true } else { false }
             guard let a = database.attribute(handle) else { return command ? Reply() : error(handle, .invalidHandle) }
-            if let e = denied(a, reading: false, encrypted: encrypted) { return command ? Reply() : error(handle, e) }
+            if let e = denied(a, reading: false, security: security) { return command ? Reply() : error(handle, e) }
             if a.type == .clientCharacteristicConfiguration && value.count != 2 {
                 return command ? Reply() : error(handle, .invalidAttributeValueLength)
             }
@@ -132,9 +159,15 @@ public struct ATTServer: Sendable {
     }
 
     /// Why the client may not read (or write) `a` on this link, if it may not.
-    private func denied(_ a: Attribute, reading: Bool, encrypted: Bool) -> ATTErrorCode? {
+    /// (Part F §4 and Vol 3 Part C §10.3: Insufficient Encryption on an unencrypted link,
+    /// Insufficient Authentication on a link encrypted with an unauthenticated key.)
+    private func denied(_ a: Attribute, reading: Bool, security: LinkSecurity) -> ATTErrorCode? {
         guard a.permissions.contains(reading ? .read : .write) else { return reading ? .readNotPermitted : .writeNotPermitted }
-        if a.permissions.contains(.encrypted) && !encrypted { return .insufficientEncryption }
+        if a.permissions.contains(.authenticated) {
+            if security == .none { return .insufficientEncryption }
+            if security < .authenticated { return .insufficientAuthentication }
+        }
+        if a.permissions.contains(.encrypted) && security == .none { return .insufficientEncryption }
         return nil
     }
 }

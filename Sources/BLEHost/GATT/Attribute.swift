@@ -8,6 +8,9 @@ public struct Attribute: Equatable, Sendable {
         public static let write = Permissions(rawValue: 1 << 1)
         /// Reading or writing needs an encrypted link (Insufficient Encryption otherwise).
         public static let encrypted = Permissions(rawValue: 1 << 2)
+        /// Reading or writing needs a link encrypted with an authenticated key (MITM protection:
+        /// Passkey Entry or Numeric Comparison); Insufficient Authentication otherwise.
+        public static let authenticated = Permissions(rawValue: 1 << 3)
     }
 
     public var handle: UInt16

@@ -14,14 +14,27 @@ public struct AttributeDatabase: Equatable, Sendable {
         public var uuid: ATTUUID
         public var properties: CharacteristicProperties
         public var value: [UInt8]
-        /// Reading or writing the value (and its configuration) needs encryption.
-        public var encrypted: Bool
+        /// What reading or writing the value (and its configuration) needs of the link.
+        public var security: LinkSecurity
 
-        public init(uuid: ATTUUID, properties: CharacteristicProperties, value: [UInt8] = [], encrypted: Bool = false) {
+        public init(uuid: ATTUUID, properties: CharacteristicProperties, value: [UInt8] = [], security: LinkSecurity = .none) {
             self.uuid = uuid
             self.properties = properties
             self.value = value
-            self.encrypted = encrypted
+            self.security = security
+        }
+
+        public init(uuid: ATTUUID, properties: CharacteristicProperties, value: [UInt8] = [], encrypted: Bool) {
+            self.init(uuid: uuid, properties: properties, value: value, security: encrypted ? .encrypted : .none)
+        }
+
+        /// The permissions `security` adds.
+        var securityPermissions: Attribute.Permissions {
+            switch security {
+            case .none: []
+            case .encrypted: .encrypted
+            case .authenticated: [.encrypted, .authenticated]
+            }
         }
     }
 
@@ -41,13 +54,13 @@ public struct AttributeDatabase: Equatable, Sendable {
             var permissions: Attribute.Permissions = []
             if c.properties.contains(.read) { permissions.insert(.read) }
             if !c.properties.isDisjoint(with: [.write, .writeWithoutResponse]) { permissions.insert(.write) }
-            if c.encrypted { permissions.insert(.encrypted) }
+            permissions.formUnion(c.securityPermissions)
             attributes.append(Attribute(handle: valueHandle, type: c.uuid, value: c.value, permissions: permissions))
             handle = valueHandle
             if !c.properties.isDisjoint(with: [.notify, .indicate]) {
                 handle += 1
                 attributes.append(Attribute(handle: handle, type: .clientCharacteristicConfiguration, value: [0, 0],
-                                            permissions: c.encrypted ? [.read, .write, .encrypted] : [.read, .write]))
+                                            permissions: c.securityPermissions.union([.read, .write])))
             }
             valueHandles.append(valueHandle)
         }

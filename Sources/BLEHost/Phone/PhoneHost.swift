@@ -1,13 +1,13 @@
 import ReflectorFirmware
 
-/// The phone's whole host on one board: `InitiatorHost` for the controller and Channel
-/// Sounding, and beside it L2CAP's fixed channels on the link it makes: SMP as initiator
-/// (`PairingSession`, KeyboardDisplay; a bond made earlier encrypts a reconnection
-/// instead) and ATT for the reflector's Ranging Service (`RASClient`, subscribed when the
-/// configuration goes without inline PCT, before procedures start). What `range` runs on a
-/// real board and the emulated phone of `serve` runs in the air.
+/// The phone's whole host on one board, a composition over the core `InitiatorHost` keeps:
+/// the CS initiator's set-up and procedures (`InitiatorHost`), SMP as initiator on the link it
+/// makes (`PairingSession`, KeyboardDisplay; a bond made earlier encrypts a
+/// reconnection instead), and the RAS client for the reflector's Ranging Service (`RASClient`,
+/// subscribed when the configuration goes without inline PCT, before procedures start). What
+/// `range` runs on a real board and the emulated phone of `serve` runs in the air.
 ///
-/// Pure: event and ACL bytes in, commands and ACL packets out; time (`tick`) for the SMP timeout.
+/// Pure: HCI packets in, HCI packets out, time with each call and `tick` (the SMP timeout).
 public struct PhoneHost: Sendable {
     public enum Output: Sendable, Equatable {
         /// What the initiator host reported (procedures, failures, a lost link).
@@ -37,15 +37,14 @@ public struct PhoneHost: Sendable {
     public private(set) var bonds: [Bond]
     /// Numeric Comparison answered "matches" without asking (a bench tool, an emulated phone).
     public var confirmsNumbers = true
-    public private(set) var connectedHandle: UInt16?
+    /// The link's handle while it is up.
+    public var connectedHandle: UInt16? { host.core.connection?.handle }
     private let random: RandomOctets
     private let irk: [UInt8]
-    private var link: L2CAPLink?
     private var ras: RASClient?
     private var needsRAS = false
     private var rasUnavailable: String?
     private var pairing: PairingSession?
-    private var now = 0.0
 
     /// `bonds` kept from earlier runs, and `irk` the phone's identity key they were made with
     /// (nil: a fresh one, for a phone without stored bonds).
@@ -60,87 +59,70 @@ public struct PhoneHost: Sendable {
     /// Starts over after a lost link: a fresh initiator host; the bonds stay.
     public mutating func restart() {
         host = InitiatorHost(setup: setup)
-        connectedHandle = nil
         dropLink()
     }
 
     private mutating func dropLink() {
-        link = nil
         ras = nil
         pairing = nil
         needsRAS = false
         rasUnavailable = nil
     }
 
-    public mutating func nextCommand() -> [UInt8]? { host.nextCommand() }
+    public mutating func nextCommand() -> HCIPacket? { host.nextPacket() }
     public mutating func retryProcedureEnable() { host.retryProcedureEnable() }
+
+    /// Queues a command of the phone's own (a Disconnect) before the set-up's next.
+    public mutating func send(_ command: some HCICommand) { host.core.scheduler.enqueue(command, urgent: true) }
 
     /// ACL packets for the board now (SMP and the RAS client's requests, within its buffers).
     public mutating func nextACL() -> [HCIPacket] {
-        guard var l = link else { return [] }
-        while let pdu = ras?.nextPDU() { l.send(L2CAPFrame(channel: L2CAPFrame.attributeProtocol, payload: pdu.encode())) }
-        let packets = l.sendable()
-        link = l
-        return packets
+        while let pdu = ras?.nextPDU() { host.core.send(L2CAPFrame(channel: L2CAPFrame.attributeProtocol, payload: pdu.encode())) }
+        return host.core.nextACL()
     }
 
-    /// One event from the board (its octets, no H4 indicator).
-    public mutating func handleEvent(_ bytes: [UInt8], now time: Double) -> [Output] {
-        now = time
-        let wasConnecting = host.setup.connect?.peerAddress
-        let hadCapabilities = host.remoteCapabilities != nil
-        var out = translate(host.handleEvent(bytes))
-        if !hadCapabilities, let caps = host.remoteCapabilities, !setup.requireIOSCompliance {
-            let report = IOSComplianceReport(capabilities: caps, bluetoothVersion: host.remoteVersion ?? 0)
-            if !report.isCompliant { out.insert(.notIOSCompliant(report.unmet), at: 0) }
-        }
-        guard let packet = try? HCIPacket(event: bytes) else { return out }
-        link?.handleEvent(packet)
-        // LE (Enhanced) Connection Complete with success: the link is up.
-        if let code = packet.leSubeventCode,
-           [LESubeventCode.connectionComplete, LESubeventCode.enhancedConnectionComplete, LESubeventCode.enhancedConnectionCompleteV2].contains(code),
-           packet.parameters.count > 3, packet.parameters[1] == 0, let plan = host.setup.connect, wasConnecting != nil {
-            let handle = (UInt16(packet.parameters[2]) | UInt16(packet.parameters[3]) << 8) & 0x0FFF
-            connectedHandle = handle
-            link = L2CAPLink(connectionHandle: handle, bufferLength: host.aclBuffers.length, bufferCount: host.aclBuffers.count)
-            let peer = PairingAddress(plan.peerAddress, random: plan.peerAddressIsRandom)
-            out.insert(.connected(peer), at: 0)
-            if plan.longTermKey.isEmpty { out += secure(peer: peer) }
-        }
-        // Encryption on: key distribution goes on, and the Ranging Service is readable now.
-        if packet.eventCode == EncryptionChange.eventCode, let e = try? EncryptionChange.decode(packet: packet), e.connectionHandle == connectedHandle {
+    /// One event from the board.
+    public mutating func handleEvent(_ packet: HCIPacket, now time: Double) -> [Output] {
+        let handle = connectedHandle
+        let (event, outputs) = host.receive(packet, now: time)
+        var out = translate(outputs, now: time)
+        switch event {
+        case let .encryptionChanged(h, _, enabled) where h == handle:
+            // Encryption on: key distribution goes on, and the Ranging Service is readable now.
             if var p = pairing {
-                let actions = p.encryptionChanged(enabled: e.status == .success && e.encryptionEnabled != 0, now: time)
+                let actions = p.encryptionChanged(enabled: enabled, now: time)
                 pairing = p
-                out += perform(actions)
+                out += perform(actions, now: time)
             }
-            if e.status == .success, e.encryptionEnabled != 0, ras == nil { ras = RASClient() }
-        }
-        if packet.eventCode == DisconnectionComplete.eventCode, let e = try? DisconnectionComplete.decode(packet: packet), e.connectionHandle == connectedHandle {
-            connectedHandle = nil
+            if enabled, ras == nil { ras = RASClient() }
+        case .disconnected(let h, _) where h == handle:
             dropLink()
+        default:
+            break
         }
         return out
     }
 
+    /// One event from the board, as octets (no H4 indicator).
+    public mutating func handleEvent(_ bytes: [UInt8], now time: Double) -> [Output] {
+        guard let packet = try? HCIPacket(event: bytes) else { return translate(host.handleEvent(bytes), now: time) }
+        return handleEvent(packet, now: time)
+    }
+
     /// An ACL packet from the board: SMP reaches the pairing, ATT the RAS client.
     public mutating func handleACL(_ packet: HCIPacket, now time: Double) -> [Output] {
-        now = time
-        guard var l = link else { return [] }
-        let frames = l.receive(packet)
-        link = l
         var out: [Output] = []
-        for f in frames {
+        for f in host.core.receiveACL(packet, now: time) {
             if f.channel == L2CAPFrame.securityManager, var p = pairing {
-                let actions = p.receive(f.payload, now: now)
+                let actions = p.receive(f.payload, now: time)
                 pairing = p
-                out += perform(actions)
+                out += perform(actions, now: time)
                 continue
             }
             guard f.channel == L2CAPFrame.attributeProtocol, let pdu = try? ATTPDU.decode(f.payload), var client = ras else { continue }
             let events = client.receive(pdu)
             ras = client
-            for e in events { out += handleRAS(e) }
+            for e in events { out += handleRAS(e, now: time) }
         }
         return out
     }
@@ -150,22 +132,22 @@ public struct PhoneHost: Sendable {
         guard var p = pairing else { return [] }
         let actions = p.enterPasskey(value, now: time)
         pairing = p
-        return perform(actions)
+        return perform(actions, now: time)
     }
 
     /// Time passes: the SMP timeout.
     public mutating func tick(now time: Double) -> [Output] {
-        now = time
+        host.core.advance(to: time)
         guard var p = pairing else { return [] }
         let actions = p.tick(now: time)
         pairing = p
-        return perform(actions)
+        return perform(actions, now: time)
     }
 
     // MARK: Security
 
     /// A new link without a bond key: the bond made earlier, else pairing.
-    private mutating func secure(peer: PairingAddress) -> [Output] {
+    private mutating func secure(peer: PairingAddress, now: Double) -> [Output] {
         if let bond = bonds.first(where: { $0.matches(peer) }) {
             host.encrypt(with: bond.longTermKey)
             return [.encryptedWithBond]
@@ -176,14 +158,14 @@ public struct PhoneHost: Sendable {
                                local: local, peer: peer, keyPair: keys, random: random, now: now)
         let actions = p.start(now: now)
         pairing = p
-        return perform(actions)
+        return perform(actions, now: now)
     }
 
-    private mutating func perform(_ actions: [PairingSession.Action]) -> [Output] {
+    private mutating func perform(_ actions: [PairingSession.Action], now: Double) -> [Output] {
         var out: [Output] = []
         for a in actions {
             switch a {
-            case .send(let pdu): link?.send(L2CAPFrame(channel: L2CAPFrame.securityManager, payload: pdu.encode()))
+            case .send(let pdu): host.core.send(L2CAPFrame(channel: L2CAPFrame.securityManager, payload: pdu.encode()))
             case .startEncryption(let key): host.encrypt(with: key.wire)
             case .requestPasskey: out.append(.passkeyNeeded)
             case .confirmNumber(let n):
@@ -191,7 +173,7 @@ public struct PhoneHost: Sendable {
                 if confirmsNumbers, var p = pairing {
                     let more = p.confirmNumber(true, now: now)
                     pairing = p
-                    out += perform(more)
+                    out += perform(more, now: now)
                 }
             case .paired(let r):
                 bonds.removeAll { $0.matches(r.peerAddress) }
@@ -207,13 +189,13 @@ public struct PhoneHost: Sendable {
 
     // MARK: Ranging data
 
-    private mutating func handleRAS(_ e: RASClient.Event) -> [Output] {
+    private mutating func handleRAS(_ e: RASClient.Event, now: Double) -> [Output] {
         switch e {
         case .found: return []  // subscribed only when the configuration goes without inline PCT
         case .ready(let mode):
             host.rangingDataClientReady()
             return [.rangingData(mode)]
-        case .segment(let bytes): return translate(host.receiveRangingData(bytes))
+        case .segment(let bytes): return translate(host.receiveRangingData(bytes), now: now)
         case .overwritten(let counter): return [.rangingDataLost(rangingCounter: counter, "the reflector overwrote it before it was fetched")]
         case let .refused(counter, code): return [.rangingDataLost(rangingCounter: counter, "the RAS Control Point answered \(code)")]
         case .unavailable(let why):
@@ -222,20 +204,26 @@ public struct PhoneHost: Sendable {
         }
     }
 
-    /// The initiator host's outputs; its call for the RAS client is answered here.
-    private mutating func translate(_ outputs: [InitiatorHost.Output]) -> [Output] {
+    /// The initiator host's outputs: a new link is secured, and its call for the RAS client answered here.
+    private mutating func translate(_ outputs: [InitiatorHost.Output], now: Double) -> [Output] {
         var out: [Output] = []
         for o in outputs {
-            guard o == .needsRangingData else {
+            switch o {
+            case .connected(let peer):
+                out.append(.connected(peer))
+                if setup.connect?.longTermKey.isEmpty == true { out += secure(peer: peer, now: now) }
+            case .notIOSCompliant(let unmet):
+                out.append(.notIOSCompliant(unmet))
+            case .needsRangingData:
+                needsRAS = true
+                if let why = rasUnavailable ?? (ras == nil ? "the link is not encrypted, so it cannot be read" : nil) {
+                    out.append(.rangingDataUnavailable(why))
+                    continue
+                }
+                ras?.subscribe()
+            default:
                 out.append(.host(o))
-                continue
             }
-            needsRAS = true
-            if let why = rasUnavailable ?? (ras == nil ? "the link is not encrypted, so it cannot be read" : nil) {
-                out.append(.rangingDataUnavailable(why))
-                continue
-            }
-            ras?.subscribe()
         }
         return out
     }

@@ -19,7 +19,7 @@ import ReflectorFirmware
 /// Point write from a client not subscribed to its indications. Indications go one at a time,
 /// each after the previous one's confirmation. Pure: ATT PDUs out, the `ATTServer` (which holds
 /// the configuration descriptors and values) passed in.
-public struct RASServer: Sendable {
+public struct RASServer: GATTService, Sendable {
     /// The characteristics' value handles; each notifying one's configuration descriptor is the next handle.
     public struct Handles: Sendable, Equatable {
         public var features, realTime, onDemand, controlPoint, ready, overwritten: UInt16
@@ -38,42 +38,37 @@ public struct RASServer: Sendable {
     private var indications: [ATTPDU] = []
     private var indicationInFlight = false
 
-    /// Adds the service to `database` (after what is there).
-    public init(database: inout AttributeDatabase, realTime: Bool) {
+    /// Adds the service to `database` (after what is there); its characteristics need an
+    /// encrypted link, or an authenticated one with `security: .authenticated` (an accessory
+    /// that pairs with a passkey).
+    public init(database: inout AttributeDatabase, realTime: Bool, security: LinkSecurity = .encrypted) {
         realTimeSupported = realTime
+        let encrypted = security
         let h = database.addService(.uuid16(RASUUID.rangingService), [
-            .init(uuid: .uuid16(RASUUID.features), properties: .read, value: [realTime ? 0x01 : 0x00, 0, 0, 0], encrypted: true),
-            .init(uuid: .uuid16(RASUUID.realTimeRangingData), properties: [.notify, .indicate], encrypted: true),
-            .init(uuid: .uuid16(RASUUID.onDemandRangingData), properties: [.notify, .indicate], encrypted: true),
-            .init(uuid: .uuid16(RASUUID.controlPoint), properties: [.writeWithoutResponse, .indicate], encrypted: true),
-            .init(uuid: .uuid16(RASUUID.rangingDataReady), properties: [.read, .notify, .indicate], value: [0, 0], encrypted: true),
-            .init(uuid: .uuid16(RASUUID.rangingDataOverwritten), properties: [.read, .notify, .indicate], value: [0, 0], encrypted: true),
+            .init(uuid: .uuid16(RASUUID.features), properties: .read, value: [realTime ? 0x01 : 0x00, 0, 0, 0], security: encrypted),
+            .init(uuid: .uuid16(RASUUID.realTimeRangingData), properties: [.notify, .indicate], security: encrypted),
+            .init(uuid: .uuid16(RASUUID.onDemandRangingData), properties: [.notify, .indicate], security: encrypted),
+            .init(uuid: .uuid16(RASUUID.controlPoint), properties: [.writeWithoutResponse, .indicate], security: encrypted),
+            .init(uuid: .uuid16(RASUUID.rangingDataReady), properties: [.read, .notify, .indicate], value: [0, 0], security: encrypted),
+            .init(uuid: .uuid16(RASUUID.rangingDataOverwritten), properties: [.read, .notify, .indicate], value: [0, 0], security: encrypted),
         ])
         handles = Handles(features: h[0], realTime: h[1], onDemand: h[2], controlPoint: h[3], ready: h[4], overwritten: h[5])
     }
 
     static let improperlyConfigured = ATTErrorCode(rawValue: 0xFD)
 
-    /// Whether the service refuses a client PDU before the ATT server takes it (`drop`), and
-    /// the Error Response to send instead (none for a Write Command).
-    public func screen(_ pdu: ATTPDU, server: ATTServer) -> (response: ATTPDU?, drop: Bool) {
-        let (handle, value, isCommand): (UInt16, [UInt8], Bool)
-        switch pdu {
-        case let .writeRequest(h, v): (handle, value, isCommand) = (h, v, false)
-        case let .writeCommand(h, v): (handle, value, isCommand) = (h, v, true)
-        default: return (nil, false)
-        }
-        func refuse() -> (ATTPDU?, Bool) { (isCommand ? nil : .errorResponse(requestOpcode: pdu.opcode, handle: handle, error: Self.improperlyConfigured), true) }
+    /// The modes exclude each other, real time only when offered, and the Control Point only for
+    /// a client subscribed to its indications: 0xFD otherwise (RAS 1.0 §3.3, §3.5).
+    public func authorizeWrite(handle: UInt16, value: [UInt8], in server: ATTServer) -> ATTErrorCode? {
         let on = value.first.map { $0 & 0x03 != 0 } ?? false
-        if handle == handles.realTime + 1, on, subscribed(handles.onDemand, server) { return refuse() }
-        if handle == handles.onDemand + 1, on, subscribed(handles.realTime, server) { return refuse() }
-        if handle == handles.realTime + 1, on, !realTimeSupported { return refuse() }
-        if handle == handles.controlPoint, !indicating(handles.controlPoint, server) { return refuse() }
-        return (nil, false)
+        if handle == handles.realTime + 1, on, subscribed(handles.onDemand, server) || !realTimeSupported { return Self.improperlyConfigured }
+        if handle == handles.onDemand + 1, on, subscribed(handles.realTime, server) { return Self.improperlyConfigured }
+        if handle == handles.controlPoint, !indicating(handles.controlPoint, server) { return Self.improperlyConfigured }
+        return nil
     }
 
     /// The ATT server took a write: a Control Point command is carried out.
-    public mutating func written(handle: UInt16, value: [UInt8], server: inout ATTServer, now: Double) -> [ATTPDU] {
+    public mutating func didWrite(handle: UInt16, value: [UInt8], in server: inout ATTServer, now: Double) -> [ATTPDU] {
         guard handle == handles.controlPoint else { return [] }
         guard let command = try? RASControlPointCommand.decode(value) else {
             let opcodeKnown = value.first.map { $0 <= 0x04 } ?? false
@@ -111,7 +106,7 @@ public struct RASServer: Sendable {
     }
 
     /// The client confirmed an indication: the next one may go.
-    public mutating func confirmed() -> [ATTPDU] {
+    public mutating func didConfirm(in server: ATTServer, now: Double) -> [ATTPDU] {
         indicationInFlight = false
         guard !indications.isEmpty else { return [] }
         indicationInFlight = true

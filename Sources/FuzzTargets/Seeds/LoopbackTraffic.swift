@@ -108,7 +108,7 @@ enum SeedTraffic {
                 t.events.append(event)
                 record(.event, event, .controllerToHost, reflector: true, clock: clock)
                 for output in link.reflectorHost.handleEvent(event) {
-                    if case .rangingData(_, let segments) = output {
+                    if case .reflector(.rangingData(_, let segments)) = output {
                         t.rangingSegments.append(segments)
                         for segment in segments {
                             t.initiatorHost.append(.segment(segment))

@@ -26,7 +26,7 @@ enum AccessoryTarget {
             var t = 0.0
             for (tag, octets) in input.records() {
                 t += 1
-                if let c = phone.nextCommand() { require((try? HCIPacket(command: c)) != nil, "the phone sent a malformed command") }
+                if let c = phone.nextCommand() { require((try? HCIPacket(indicator: .command, bytes: c.bytes)) != nil, "the phone sent a malformed command") }
                 for p in phone.nextACL() { check(p) }
                 _ = phone.tick(now: t)
                 if tag & 1 == 0 { _ = phone.handleEvent(octets, now: t) } else if let p = acl(octets) { _ = phone.handleACL(p, now: t) }

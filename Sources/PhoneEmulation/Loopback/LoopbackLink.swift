@@ -64,7 +64,7 @@ public struct LoopbackLink<InitiatorRadio: RadioPort, ReflectorRadio: RadioPort>
             for event in reflectorController.takeEvents() {
                 record(.event, event, .controllerToHost, reflector: true)
                 for output in reflectorHost.handleEvent(event) {
-                    if case .rangingData(_, let segments) = output {
+                    if case .reflector(.rangingData(_, let segments)) = output {
                         for segment in segments { outputs += initiatorHost.receiveRangingData(segment) }
                     }
                 }

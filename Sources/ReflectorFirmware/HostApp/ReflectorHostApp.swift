@@ -8,14 +8,8 @@ import WireFormat
 public struct ReflectorHostApp: Sendable {
     /// What handling an event produced.
     public enum Output: Sendable, Equatable {
-        /// The peer created a configuration on this side (LE CS Config Complete).
-        case configured(CSConfiguration)
-        /// Procedures were enabled or disabled.
-        case procedures(enabled: Bool)
-        /// What the reflector measured in one procedure (every procedure, for PCT reporting).
-        case measured(ProcedureResults)
-        /// Notifications of Real-time Ranging Data for one procedure, in order.
-        case rangingData(counter: UInt16, segments: [[UInt8]])
+        /// What the connection's procedures gave (configuration, enable, measurements, RAS segments).
+        case reflector(ReflectorProcedures.Output)
         /// A command failed during set-up.
         case failed(opcode: UInt16, status: HCIStatus)
         /// The connection went down (Disconnection Complete): its configuration went with it.
@@ -30,44 +24,45 @@ public struct ReflectorHostApp: Sendable {
     public let waitsForConnection: Bool
     private var connected: Bool
     /// The negotiated ATT_MTU, which bounds each RAS segment.
-    public var attMTU: Int
+    public var attMTU: Int {
+        get { procedures.attMTU }
+        set { procedures.attMTU = newValue }
+    }
     /// CS_SYNC antenna for Set Default Settings (1...4).
     public var syncAntenna: UInt8
-    public private(set) var configuration: CSConfiguration?
-    public private(set) var selectedTxPower: Int8 = 0
-    private var pipeline = CommandPipeline()
+    public var configuration: CSConfiguration? { procedures.configuration }
+    public var selectedTxPower: Int8 { procedures.selectedTxPower }
+    private var scheduler = CommandScheduler()
     private var stage = 0
-    private var assembler = ProcedureAssembler(role: .reflector)
-    private var segmentCounter: UInt8 = 0
+    private var procedures: ReflectorProcedures
 
     public init(connectionHandle: UInt16, attMTU: Int = 247, syncAntenna: UInt8 = 1, waitsForConnection: Bool = false) {
         self.connectionHandle = connectionHandle
         self.waitsForConnection = waitsForConnection
         connected = !waitsForConnection
-        self.attMTU = attMTU
+        procedures = ReflectorProcedures(attMTU: attMTU)
         self.syncAntenna = syncAntenna
     }
 
     /// Whether set-up is done.
-    public var isReady: Bool { stage > 4 && pipeline.isIdle }
+    public var isReady: Bool { stage > 4 && scheduler.isIdle }
 
     /// The next command packet to send, if any.
     public mutating func nextCommand() -> [UInt8]? {
-        if pipeline.isIdle { enqueueStage() }
-        return pipeline.next()?.encode()
+        if scheduler.isIdle { enqueueStage() }
+        return scheduler.next()?.encode()
     }
 
     private mutating func enqueueStage() {
         defer { stage += 1 }
         switch stage {
-        case 0: pipeline.enqueue(CSHostSetup.reset)
-        case 1: pipeline.enqueue(CSHostSetup.setEventMask)
-        case 2: pipeline.enqueue(CSHostSetup.leSetEventMask)
-        case 3: pipeline.enqueue(CSHostSetup.setCSHostSupport)
+        case 0: scheduler.enqueue(CSHostSetup.reset)
+        case 1: scheduler.enqueue(CSHostSetup.setEventMask)
+        case 2: scheduler.enqueue(CSHostSetup.leSetEventMask)
+        case 3: scheduler.enqueue(CSHostSetup.setCSHostSupport)
         case 4:
             guard connected else { return stage -= 1 }
-            pipeline.enqueue(LECSSetDefaultSettings(connectionHandle: connectionHandle, initiatorEnabled: false, reflectorEnabled: true,
-                                                    csSyncAntennaSelection: syncAntenna, maxTxPower: 20))
+            scheduler.enqueue(ReflectorProcedures.defaultSettings(connectionHandle: connectionHandle, syncAntenna: syncAntenna))
         default: break
         }
     }
@@ -75,13 +70,12 @@ public struct ReflectorHostApp: Sendable {
     /// Handles one HCI event packet (no H4 indicator).
     public mutating func handleEvent(_ bytes: some Collection<UInt8>) -> [Output] {
         guard let event = try? HCIPacket(event: bytes) else { return [] }
-        if let answer = pipeline.answer(event) {
+        if let answer = scheduler.answer(event) {
             return answer.status == .success ? [] : [.failed(opcode: answer.opcode, status: answer.status)]
         }
         if event.eventCode == DisconnectionComplete.eventCode, let e = try? DisconnectionComplete.decode(packet: event) {
             guard e.connectionHandle == connectionHandle else { return [] }
-            configuration = nil
-            assembler = ProcedureAssembler(role: .reflector)
+            procedures.reset()
             if waitsForConnection {
                 connected = false
                 stage = min(stage, 4)
@@ -97,21 +91,13 @@ public struct ReflectorHostApp: Sendable {
             connected = true
             return []
         case LECSConfigComplete.subeventCode:
-            guard let e = try? LECSConfigComplete.decode(body), e.status == .success else { return [] }
-            configuration = e.action == .created ? e.configuration : nil
-            return configuration.map { [.configured($0)] } ?? []
+            guard let e = try? LECSConfigComplete.decode(body) else { return [] }
+            return procedures.configComplete(e).map(Output.reflector)
         case LECSProcedureEnableComplete.subeventCode:
-            guard let e = try? LECSProcedureEnableComplete.decode(body), e.status == .success else { return [] }
-            if e.enabled { selectedTxPower = e.selectedTxPower }
-            return [.procedures(enabled: e.enabled)]
+            guard let e = try? LECSProcedureEnableComplete.decode(body) else { return [] }
+            return procedures.procedureEnableComplete(e).map(Output.reflector)
         case LECSSubeventResult.subeventCode, LECSSubeventResultContinue.subeventCode:
-            guard let procedure = try? assembler.add(event) else { return [] }
-            // Under inline PCT transfer the phone does not need the reflector's results.
-            if configuration?.inlinePCT == true { return [.measured(procedure)] }
-            let body = RangingData(selectedTxPower: selectedTxPower, results: procedure.subevents).encode()
-            let segments = RASSegmenter.segments(of: body, attMTU: attMTU, firstCounter: segmentCounter)
-            segmentCounter = UInt8(truncatingIfNeeded: Int(segmentCounter) + segments.count) & 0x3F
-            return [.measured(procedure), .rangingData(counter: procedure.procedureCounter & 0x0FFF, segments: segments)]
+            return procedures.subeventResult(event).map(Output.reflector)
         default:
             return []
         }

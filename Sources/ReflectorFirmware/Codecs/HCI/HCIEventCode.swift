@@ -11,6 +11,8 @@ public enum HCIEventCode {
     public static let commandComplete: UInt8 = 0x0E
     /// Command Status (§7.7.15).
     public static let commandStatus: UInt8 = 0x0F
+    /// Hardware Error (§7.7.16): Hardware_Code, the controller's own.
+    public static let hardwareError: UInt8 = 0x10
     /// Number Of Completed Packets (§7.7.19).
     public static let numberOfCompletedPackets: UInt8 = 0x13
     /// Encryption Key Refresh Complete (§7.7.39).

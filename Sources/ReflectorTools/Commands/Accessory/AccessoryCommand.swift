@@ -205,6 +205,8 @@ public enum AccessoryCommand: Command {
                         break running
                     }
                     report.status("disconnected: \(reason) (0x\(String(reason.rawValue, radix: 16))); advertising again")
+                case .channelSoundingUnavailable(let why):
+                    report.status("Channel Sounding is unavailable: \(why); advertising, pairing and GATT go on")
                 case let .failed(op, status):
                     outcome = .failure(status: 2, "\(path): the board refused command 0x\(String(format: "%04X", op)): \(status) (0x\(String(status.rawValue, radix: 16)))")
                     break running

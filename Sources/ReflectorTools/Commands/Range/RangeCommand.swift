@@ -169,7 +169,7 @@ public enum RangeCommand: Command {
         running: while !StopSignal.requested {
             var outputs = session.tick(at: Date().timeIntervalSince(start))
             if let command = session.nextCommand() {
-                do { try channel.send(HCIPacket(indicator: .command, bytes: command)) } catch {
+                do { try channel.send(command) } catch {
                     outcome = .failure(status: 2, error.description)
                     break
                 }
@@ -184,8 +184,8 @@ public enum RangeCommand: Command {
             do {
                 let packet = try channel.receive(timeout: 20)
                 switch packet.indicator {
-                case .event: outputs += session.handle(packet.bytes, at: Date().timeIntervalSince(start))
-                case .aclData: outputs += session.handleACL(packet)
+                case .event: outputs += session.handle(packet, at: Date().timeIntervalSince(start))
+                case .aclData: outputs += session.handleACL(packet, at: Date().timeIntervalSince(start))
                 default: break
                 }
             } catch .timeout {
@@ -199,7 +199,10 @@ public enum RangeCommand: Command {
                 let out = outputs[index]
                 index += 1
                 switch out {
-                case let .connected(address, random):
+                case .phone(.host):
+                    break  // the session turns the initiator's outputs into its own
+                case .phone(.connected(let peer)):
+                    let (address, random) = (peer.address, peer.isRandom)
                     scanningSince = nil
                     usedBond = false
                     if let f = store, let board = session.host.localAddress, !f.bonds.isEmpty, f.address != 0, f.address != board {
@@ -230,23 +233,23 @@ public enum RangeCommand: Command {
                 case .failed(let e):
                     outcome = .failure(status: 2, "\(e)")
                     break running
-                case .notIOSCompliant(let unmet):
+                case .phone(.notIOSCompliant(let unmet)):
                     report.status("note: an iPhone would not range this reflector; it lacks " + unmet.map { "\($0.summary)" }.joined(separator: "; "))
-                case .rangingData(let mode):
+                case .phone(.rangingData(let mode)):
                     report.status("no inline PCT on this link: the reflector's results come over RAS (\(mode == .realTime ? "real-time" : "on demand"))")
-                case .rangingDataUnavailable(let why):
+                case .phone(.rangingDataUnavailable(let why)):
                     outcome = .failure(status: 2, "the reflector cannot send its results: without inline PCT they come over its Ranging Service, but \(why)")
                     break running
-                case let .rangingDataLost(counter, why):
+                case let .phone(.rangingDataLost(counter, why)):
                     report.status("procedure \(counter & 0x0FFF)'s ranging data was lost: \(why)")
-                case .passkeyNeeded:
+                case .phone(.passkeyNeeded):
                     guard let passkey = o.passkey ?? Self.askPasskey(report: &report) else {
                         outcome = .failure(status: 2, "the reflector shows a passkey to type: give it with --passkey NNNNNN, or run range on a terminal")
                         break running
                     }
                     outputs += session.enterPasskey(passkey)
-                case .compare(let n): report.status("numeric comparison: the reflector should show \(String(format: "%06u", n)) (taken as matching)")
-                case .paired(let r):
+                case .phone(.compare(let n)): report.status("numeric comparison: the reflector should show \(String(format: "%06u", n)) (taken as matching)")
+                case .phone(.paired(let r)):
                     let kept = o.bonds.map { "bonded, kept in \($0)" } ?? "bonded for this run"
                     report.status("paired (\(AccessoryCommand.describe(r.method)), \(r.bonded ? kept : "not bonded"))")
                     if r.bonded, var f = store, let file = o.bonds {
@@ -255,10 +258,10 @@ public enum RangeCommand: Command {
                         store = f
                         do { try f.save(file) } catch { report.status("could not save the bond: \(error.description)") }
                     }
-                case .encryptedWithBond:
+                case .phone(.encryptedWithBond):
                     usedBond = true
                     report.status("encrypting with the bond \(o.bonds.map { "kept in \($0)" } ?? "made earlier in this run") (no new pairing)")
-                case let .pairingFailed(reason, byPeer):
+                case let .phone(.pairingFailed(reason, byPeer)):
                     outcome = .failure(status: 2, "pairing failed: \(reason) (0x\(String(format: "%02X", reason.rawValue)))\(byPeer ? ", said the reflector" : "")")
                     break running
                 }
@@ -296,10 +299,10 @@ public enum RangeCommand: Command {
         if let handle = session.connectedHandle {
             session.disconnect(handle)
             if let command = session.nextCommand() {
-                try? channel.send(HCIPacket(indicator: .command, bytes: command))
+                try? channel.send(command)
                 let deadline = Date().addingTimeInterval(Double(min(o.timeout, 1000)) / 1000)
                 while session.connectedHandle != nil, Date() < deadline {
-                    if let packet = try? channel.receive(timeout: 20) { _ = session.handle(packet.bytes, at: Date().timeIntervalSince(start)) }
+                    if let packet = try? channel.receive(timeout: 20), packet.indicator == .event { _ = session.handle(packet, at: Date().timeIntervalSince(start)) }
                 }
             }
         }

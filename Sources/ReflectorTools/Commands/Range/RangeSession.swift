@@ -24,8 +24,8 @@ struct RangeSession {
     }
 
     enum Output: Equatable {
-        /// The link to the reflector is up (its address, and whether it is a random one).
-        case connected(address: UInt64, random: Bool)
+        /// What the phone's host reported: the link up, pairing, the Ranging Service, compliance.
+        case phone(PhoneHost.Output)
         case procedure(Row)
         /// A procedure ended early: the reasons the controller gave.
         case aborted(procedureCounter: UInt16, AbortReasons)
@@ -35,22 +35,6 @@ struct RangeSession {
         case startRefused(HCIStatus)
         /// Set-up or ranging failed for a reason reconnecting does not mend.
         case failed(HostError)
-        /// The reflector lacks what an iPhone requires (the session ranges it all the same).
-        case notIOSCompliant([IOSRequirement])
-        /// The reflector's results come over RAS, in this mode.
-        case rangingData(RASClient.Mode)
-        /// Without inline PCT, the reflector's Ranging Service cannot serve its results: why.
-        case rangingDataUnavailable(String)
-        /// The reflector's RAS dropped or refused a procedure's data (that procedure is lost).
-        case rangingDataLost(rangingCounter: UInt16, String)
-        /// Pairing: the user must type the passkey the reflector shows (`enterPasskey`).
-        case passkeyNeeded
-        /// Pairing: show this number (Numeric Comparison; the session confirms it).
-        case compare(UInt32)
-        case paired(PairingResult)
-        /// Encrypted with a bond made earlier, in this run or kept in the bond file (no new pairing).
-        case encryptedWithBond
-        case pairingFailed(SMPFailureReason, byPeer: Bool)
     }
 
     let estimator: any DistanceEstimator
@@ -70,8 +54,6 @@ struct RangeSession {
     static let startRetryInterval = 0.5, startRetries = 20
     /// The link's handle while it is up (from Connection Complete until Disconnection Complete).
     var connectedHandle: UInt16? { phone.connectedHandle }
-    /// Commands of the session's own (Disconnect), sent before the host's next.
-    private var own: [HCIPacket] = []
     private var now = 0.0
 
     /// `alwaysRAS`: no inline PCT even if the reflector supports it. `requireIOSCompliance`:
@@ -90,16 +72,16 @@ struct RangeSession {
         phone = PhoneHost(setup: setup, bonds: bonds, irk: irk, random: .system)
     }
 
-    mutating func nextCommand() -> [UInt8]? {
-        if !own.isEmpty { return own.removeFirst().bytes }
-        return phone.nextCommand()
-    }
+    mutating func nextCommand() -> HCIPacket? { phone.nextCommand() }
 
     /// ACL packets for the board now (SMP and the RAS client's requests).
     mutating func nextACL() -> [HCIPacket] { phone.nextACL() }
 
     /// An ACL packet from the board.
-    mutating func handleACL(_ packet: HCIPacket) -> [Output] { translate(phone.handleACL(packet, now: now)) }
+    mutating func handleACL(_ packet: HCIPacket, at time: Double) -> [Output] {
+        now = time
+        return translate(phone.handleACL(packet, now: time))
+    }
 
     /// The user typed the passkey the reflector shows.
     mutating func enterPasskey(_ value: UInt32) -> [Output] { translate(phone.enterPasskey(value, now: now)) }
@@ -116,7 +98,7 @@ struct RangeSession {
 
     /// Ends the link (Disconnect, Remote User Terminated Connection, as a phone ending its session).
     mutating func disconnect(_ handle: UInt16) {
-        own.append(Disconnect(connectionHandle: handle, reason: .remoteUserTerminatedConnection).packet)
+        phone.send(Disconnect(connectionHandle: handle, reason: .remoteUserTerminatedConnection))
     }
 
     /// The command the board has not answered yet.
@@ -127,9 +109,9 @@ struct RangeSession {
     var isRanging: Bool { host.isRanging }
 
     /// One event from the board, `time` seconds into the run.
-    mutating func handle(_ bytes: [UInt8], at time: Double) -> [Output] {
+    mutating func handle(_ packet: HCIPacket, at time: Double) -> [Output] {
         now = time
-        return translate(phone.handleEvent(bytes, now: time))
+        return translate(phone.handleEvent(packet, now: time))
     }
 
     /// The phone host's outputs as the session's (distances estimated; a refused start retried).
@@ -138,18 +120,10 @@ struct RangeSession {
         for o in outputs {
             switch o {
             case .host(let h): out += translate(h)
-            case .connected(let peer):
+            case .connected:
                 connections += 1
-                out.append(.connected(address: peer.address, random: peer.isRandom))
-            case .notIOSCompliant(let unmet): out.append(.notIOSCompliant(unmet))
-            case .rangingData(let mode): out.append(.rangingData(mode))
-            case .rangingDataUnavailable(let why): out.append(.rangingDataUnavailable(why))
-            case let .rangingDataLost(counter, why): out.append(.rangingDataLost(rangingCounter: counter, why))
-            case .passkeyNeeded: out.append(.passkeyNeeded)
-            case .compare(let n): out.append(.compare(n))
-            case .paired(let r): out.append(.paired(r))
-            case .encryptedWithBond: out.append(.encryptedWithBond)
-            case let .pairingFailed(reason, byPeer): out.append(.pairingFailed(reason, byPeer: byPeer))
+                out.append(.phone(o))
+            default: out.append(.phone(o))
             }
         }
         return out
@@ -173,7 +147,7 @@ struct RangeSession {
             retryAt = now + Self.startRetryInterval
             return [.startRefused(status)]
         case .failed(let e): return [.failed(e)]
-        case .enabled, .disabled, .needsRangingData: return []
+        case .enabled, .disabled, .needsRangingData, .connected, .notIOSCompliant: return []
         }
     }
 

@@ -89,7 +89,7 @@ public enum ServeCommand: Command {
                 o.walk = v
             },
             .value("--peer-address", "ADDR", OptionValue(allowed: "six hex octets like C0:FF:EE:00:00:B1") { ServeCommand.address($0) },
-                   help: "one board: the peer's address (default C0:FF:EE:00:00:B1)") { o, v throws(ToolError) in o.peerAddress = v },
+                   help: "one board: the peer's address (default C0:FF:EE:00:00:B1; the emulated", "accessory's is a static random one)") { o, v throws(ToolError) in o.peerAddress = v },
             .value(\.ltk, "--bond-ltk", "HEX32", OptionValue(allowed: "32 hex digits (16 octets, as HCI carries the key)") { v in
                 v.count == 32 ? ServeCommand.hexBytes(v) : nil
             }, help: "one board: the bond's long-term key the peer holds;", "without it any key is accepted"),
@@ -118,6 +118,10 @@ public enum ServeCommand: Command {
                 throw .usage("serve: --pair is for one board served as a reflector (the emulated phone pairs), without --bond-ltk")
             }
             if o.passkey != nil && !o.pairs { throw .usage("serve: --passkey goes with --pair") }
+            if o.role == .initiator, let a = o.peerAddress, a >> 46 != 0b11 {
+                throw .usage("serve: with --role initiator the peer is an accessory advertising from a static random address: --peer-address "
+                    + "needs its two top bits set (C0:00:00:00:00:00 and above), not \(ServeCommand.addressText(a))")
+            }
             if o.withoutInlinePCT && o.lines.count != 2 {
                 throw .usage("serve: --without-inline-pct is for two boards (the emulated peer of one board always supports it)")
             }

@@ -34,7 +34,7 @@ public struct ControllerProbe: Sendable {
     }
 
     public private(set) var findings = Findings()
-    private var pipeline = CommandPipeline()
+    private var pipeline = CommandScheduler()
     private var stage = 0
     public private(set) var outcome: Outcome?
 

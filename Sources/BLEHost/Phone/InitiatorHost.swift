@@ -1,10 +1,11 @@
 import ReflectorFirmware
 
-/// The phone's Bluetooth host for Channel Sounding: it sets up its controller and the
-/// connection's CS (capabilities, security, configuration, procedure parameters) and then
-/// turns the controller's events into whole procedures. It only ever sees HCI packets as bytes
-/// (`nextCommand`, `handleEvent`), so the same host drives the emulated controller in process
-/// and a real board over a serial port.
+/// The phone's Bluetooth host for Channel Sounding, over one `HostCore`: the controller's
+/// set-up (`ControllerSetup`), then the connection's CS as named steps (`InitiatorSetupStep`:
+/// scanning and connecting when asked, encryption, capabilities, security, configuration,
+/// procedure parameters, enable), then the controller's events turned into whole procedures.
+/// It only ever sees HCI packets, so the same host drives the emulated controller in process
+/// and a real board over a serial port; `PhoneHost` puts SMP and the RAS client beside it.
 public struct InitiatorHost: Sendable {
     /// What the host wants: the configuration (role initiator) and procedure parameters.
     public struct Setup: Sendable, Equatable {
@@ -62,6 +63,10 @@ public struct InitiatorHost: Sendable {
 
     /// What handling an event produced.
     public enum Output: Sendable, Equatable {
+        /// The link to the peer came up (a connection this host made).
+        case connected(PairingAddress)
+        /// The reflector lacks what an iPhone requires (reported when it is ranged all the same).
+        case notIOSCompliant([IOSRequirement])
         /// Procedures are enabled with these parameters.
         case enabled(LECSProcedureEnableComplete)
         /// A whole procedure: the initiator's results and, without inline PCT, the reflector's
@@ -77,6 +82,9 @@ public struct InitiatorHost: Sendable {
     }
 
     public private(set) var setup: Setup
+    /// The core every component of the phone shares (its scheduler, controller facts, link).
+    public internal(set) var core = HostCore()
+    private var controllerSetup = ControllerSetup()
     public private(set) var localCapabilities: CSCapabilities?
     public private(set) var remoteCapabilities: CSCapabilities?
     /// The peer's Bluetooth version (LL VersNr) from Read Remote Version Information.
@@ -85,16 +93,18 @@ public struct InitiatorHost: Sendable {
     public private(set) var agreedConfiguration: CSConfiguration?
     public private(set) var enableComplete: LECSProcedureEnableComplete?
     public private(set) var failure: HostError?
-    /// The controller's LE ACL buffers (octets each, how many), from LE Read Buffer Size;
-    /// until then the LE minimum, one of 27 octets.
-    public private(set) var aclBuffers = (length: 27, count: 1)
+    /// The controller's LE ACL buffers, from LE Read Buffer Size (until then the LE minimum).
+    public var aclBuffers: (length: Int, count: Int) { (core.controller.aclBuffers.length, core.controller.aclBuffers.count) }
     /// The controller's public address (Read BD_ADDR), which pairing names as this side's.
-    public private(set) var localAddress: UInt64?
+    public var localAddress: UInt64? { core.controller.localAddress }
 
-    private var pipeline = CommandPipeline()
-    /// LE Meta subevent or event code the host waits for before its next command, if any.
-    private var awaiting: UInt8?
-    private var stage = 0
+    /// The step under way (its command sent or its event awaited), and the one after it.
+    public private(set) var step: InitiatorSetupStep?
+    private var nextStep: InitiatorSetupStep? = .scan
+    /// The event the current step waits for, once its commands were answered.
+    private var awaiting: InitiatorSetupStep.Awaited?
+    /// Commands of the current step not yet answered, by opcode.
+    private var pendingCommands: [UInt16] = []
     private var assembler = ProcedureAssembler(role: .initiator)
     private var ras = RASReassembler()
     /// Procedures waiting for the reflector's RAS data, and RAS data waiting for its procedure,
@@ -121,8 +131,7 @@ public struct InitiatorHost: Sendable {
         encryptionKey = key
         guard holdsForEncryptionKey else { return }
         holdsForEncryptionKey = false
-        pipeline.enqueue(HostCommands.enableEncryption(handle: handle, key: key))
-        awaiting = HostCommands.encryptionChangeCode
+        send(HostCommands.enableEncryption(handle: handle, key: key), awaiting: .encryption)
     }
 
     /// Procedure Enable waits for `rangingDataClientReady()`.
@@ -141,6 +150,7 @@ public struct InitiatorHost: Sendable {
     public init(setup: Setup) {
         self.setup = setup
         handle = setup.connectionHandle
+        _ = controllerSetup.advance(&core)
     }
 
     /// Whether procedures are running.
@@ -148,43 +158,35 @@ public struct InitiatorHost: Sendable {
 
     /// The command sent and not yet answered (Command Complete or Status), if any: a board
     /// that stays silent on it has gone away.
-    public var unansweredOpcode: UInt16? { pipeline.outstanding?.opcode }
+    public var unansweredOpcode: UInt16? { core.scheduler.outstanding?.opcode }
 
-    /// The event the host waits for before its next command (an LE subevent code, or an event
-    /// code for Encryption Change and Read Remote Version Information Complete), by name.
+    /// The event the host waits for before its next command, by name.
     public var awaitedEvent: String? {
         if holdsForRangingData { return "the RAS subscription (the reflector's Ranging Service)" }
         if holdsForEncryptionKey { return "pairing (LE Secure Connections)" }
-        guard let code = awaiting else { return nil }
-        switch code {
-        case LESubeventCode.advertisingReport: return "LE Advertising Report"
-        case HostCommands.connectionCompleteCode: return "LE Connection Complete"
-        case HostCommands.encryptionChangeCode: return "Encryption Change"
-        case ReadRemoteVersionInformationComplete.eventCode: return "Read Remote Version Information Complete"
-        case LECSReadRemoteSupportedCapabilitiesComplete.subeventCode: return "LE CS Read Remote Supported Capabilities Complete"
-        case LECSSecurityEnableComplete.subeventCode: return "LE CS Security Enable Complete"
-        case LECSConfigComplete.subeventCode: return "LE CS Config Complete"
-        case LECSProcedureEnableComplete.subeventCode: return "LE CS Procedure Enable Complete"
-        default: return "event 0x" + String(code, radix: 16)
-        }
+        return pendingCommands.isEmpty ? awaiting?.name : nil
     }
 
     /// Whether the host is looking for its peer (scanning for an advertiser its plan accepts).
-    public var isScanning: Bool { awaiting == LESubeventCode.advertisingReport }
+    public var isScanning: Bool { awaiting == .advertiser }
 
     /// The next command packet to send (opcode, length, parameters), if the host has one and the
     /// previous one was answered.
     public mutating func nextCommand() -> [UInt8]? {
-        // Stages that do not apply (connecting, when already connected) enqueue nothing.
-        while pipeline.isIdle, awaiting == nil, !holdsForRangingData, !holdsForEncryptionKey, failure == nil, stage <= Self.lastStage { enqueueStage() }
-        return pipeline.next()?.encode()
+        nextPacket()?.encode()
+    }
+
+    /// The next command, as a packet.
+    public mutating func nextPacket() -> HCIPacket? {
+        advance()
+        return core.nextCommand()
     }
 
     /// Stops ranging: LE CS Procedure Enable with Enable = 0.
     public mutating func stop() {
         guard enableComplete != nil else { return }
-        pipeline.enqueue(LECSProcedureEnable(connectionHandle: handle, configID: setup.configuration.configID, enable: false))
-        awaiting = LECSProcedureEnableComplete.subeventCode
+        step = .enableProcedures
+        send(LECSProcedureEnable(connectionHandle: handle, configID: setup.configuration.configID, enable: false).packet, awaiting: .proceduresEnabled)
     }
 
     /// After LE CS Procedure Enable Complete reported a failure, tries LE CS Procedure Enable
@@ -196,11 +198,12 @@ public struct InitiatorHost: Sendable {
         guard case .procedureFailed(event: Self.procedureEnableEvent, _)? = failure else { return false }
         failure = nil
         awaiting = nil
-        stage = Self.lastStage
+        step = nil
+        nextStep = .enableProcedures
         return true
     }
 
-    public static let procedureEnableEvent = "CS Procedure Enable Complete"
+    public static let procedureEnableEvent = InitiatorSetupStep.Awaited.proceduresEnabled.name
 
     /// Starts procedures again after `stop()` has completed (`.disabled`), with new procedure
     /// parameters: LE CS Set Procedure Parameters, which the controller takes only while
@@ -210,77 +213,106 @@ public struct InitiatorHost: Sendable {
     /// (and does nothing) while procedures run, before set-up finished, or after a failure.
     @discardableResult
     public mutating func restart(parameters: ProcedureParameters) -> Bool {
-        guard enableComplete == nil, awaiting == nil, failure == nil, stage > Self.lastStage else { return false }
+        guard enableComplete == nil, awaiting == nil, pendingCommands.isEmpty, failure == nil, step == nil, nextStep == nil else { return false }
         setup.parameters = parameters
-        stage = Self.lastStage - 1
+        nextStep = .setProcedureParameters
         return true
     }
 
     /// Handles one HCI event packet (no H4 indicator).
     public mutating func handleEvent(_ bytes: some Collection<UInt8>) -> [Output] {
-        let event: HCIPacket
-        do { event = try HCIPacket(event: bytes) } catch { return fail(.malformedEvent("\(error)")) }
-        if let answer = pipeline.answer(event) { return handle(answer) }
-        if event.eventCode == ReadRemoteVersionInformationComplete.eventCode { return handleRemoteVersion(event) }
-        if event.eventCode == HostCommands.encryptionChangeCode {
-            let p = event.parameters
-            guard p.count >= 4 else { return fail(.malformedEvent("Encryption Change")) }
-            let status = HCIStatus(rawValue: p[0]) ?? .unspecifiedError
-            guard status == .success, p[3] != 0 else { return fail(.procedureFailed(event: "Encryption Change", status: status == .success ? .pinOrKeyMissing : status)) }
-            return finishAwait(code: HostCommands.encryptionChangeCode)
+        let packet: HCIPacket
+        do { packet = try HCIPacket(event: bytes) } catch { return fail(.malformedEvent("\(error)")) }
+        return receive(packet, now: core.now).outputs
+    }
+
+    /// One event packet from the controller at `now`: the event as the core decoded it (for
+    /// the components beside this host) and what it gave.
+    public mutating func receive(_ packet: HCIPacket, now: Double) -> (event: HostEvent, outputs: [Output]) {
+        let event = core.receive(packet, now: now)
+        return (event, handle(event))
+    }
+
+    private mutating func handle(_ event: HostEvent) -> [Output] {
+        for o in controllerSetup.handle(event, &core) {
+            switch o {
+            case .ready:
+                if let why = controllerSetup.channelSoundingUnavailable { return fail(.channelSoundingUnavailable(why)) }
+            case let .refused(step, status): return fail(.commandFailed(command: step.name, status: status))
+            }
         }
-        if event.eventCode == DisconnectionComplete.eventCode { return handleDisconnection(event) }
-        guard let code = event.leSubeventCode else { return [] }
-        switch code {
-        case LESubeventCode.advertisingReport:
-            guard awaiting == code, let filter = setup.connect?.scan, let e = try? LEAdvertisingReport.decode(packet: event) else { return [] }
+        switch event {
+        case .commandAnswered(let answer):
+            guard controllerSetup.isDone, let i = pendingCommands.firstIndex(of: answer.opcode) else { return [] }
+            guard answer.status == .success else { return fail(.commandFailed(command: HostCommands.name(answer.opcode), status: answer.status)) }
+            pendingCommands.remove(at: i)
+            if answer.opcode == LECSReadLocalSupportedCapabilitiesV2.opcode {
+                localCapabilities = (try? LECSLocalCapabilitiesReturn.decode(answer.returnParameters, v2: true))?.capabilities
+            }
+            if pendingCommands.isEmpty, awaiting == nil { step = nil }
+            return []
+        case .malformed(let name, let error):
+            // A report or credit event that does not decode is dropped; one the set-up or ranging needs ends it.
+            guard !HostEvent.isDroppable(name) else { return [] }
+            return fail(.malformedEvent("\(name): \(error)"))
+        case .advertisingReport(let e):
+            guard awaiting == .advertiser, let filter = setup.connect?.scan else { return [] }
             // ADV_IND (0) and ADV_DIRECT_IND (1) are connectable; a scan response (4) may carry the name.
             for r in e.reports where (r.eventType <= 1 || r.eventType == 4 && filter.needsScanResponse) && filter.accepts(address: r.address, r.data) {
                 setup.connect?.peerAddress = r.address
                 setup.connect?.peerAddressIsRandom = r.addressType & 1 == 1
-                return finishAwait(code: code)
+                return finishAwait(.advertiser)
             }
             return []
-        case LESubeventCode.connectionComplete, LESubeventCode.enhancedConnectionComplete:
-            // Status, then Connection_Handle (12 bits of 16).
-            var fields = (try? event.leSubeventBody(code)).map(ByteReader.init)
-            guard let statusRaw = try? fields?.u8("Status"), let h = try? fields?.u16("Connection_Handle") else {
-                return fail(.malformedEvent("LE Connection Complete"))
-            }
-            let status = HCIStatus(rawValue: statusRaw) ?? .unspecifiedError
-            guard status == .success else { return fail(.procedureFailed(event: "LE Connection Complete", status: status)) }
-            handle = h & 0x0FFF
-            return finishAwait(code: HostCommands.connectionCompleteCode)
-        case LECSReadRemoteSupportedCapabilitiesComplete.subeventCode, LECSReadRemoteSupportedCapabilitiesComplete.v2SubeventCode:
-            guard let e = try? LECSReadRemoteSupportedCapabilitiesComplete.decode(packet: event) else { return fail(.malformedEvent("CS Read Remote Supported Capabilities Complete")) }
+        case .connected(let c):
+            guard awaiting == .connection else { return [] }
+            guard c.status == .success else { return fail(.procedureFailed(event: InitiatorSetupStep.Awaited.connection.name, status: c.status)) }
+            handle = c.handle
+            return [.connected(c.peer)] + finishAwait(.connection)
+        case let .encryptionChanged(h, status, enabled):
+            guard h == handle, awaiting == .encryption else { return [] }
+            guard enabled else { return fail(.procedureFailed(event: InitiatorSetupStep.Awaited.encryption.name, status: status == .success ? .pinOrKeyMissing : status)) }
+            return finishAwait(.encryption)
+        case .disconnected(let h, let reason):
+            guard failure == nil, h == handle else { return [] }
+            return fail(.linkLost(reason))
+        case .remoteVersion(let e):
+            guard awaiting == .remoteVersion else { return [] }
+            guard e.status == .success else { return fail(.procedureFailed(event: InitiatorSetupStep.Awaited.remoteVersion.name, status: e.status)) }
+            remoteVersion = e.version
+            return finishAwait(.remoteVersion)
+        case .csRemoteCapabilities(let e):
             guard e.status == .success else { return fail(.procedureFailed(event: "CS Read Remote Supported Capabilities Complete", status: e.status)) }
             remoteCapabilities = e.capabilities
-            return finishAwait(code: LECSReadRemoteSupportedCapabilitiesComplete.subeventCode)
-        case LECSSecurityEnableComplete.subeventCode:
-            guard let e = try? LECSSecurityEnableComplete.decode(try event.leSubeventBody(code)) else { return fail(.malformedEvent("CS Security Enable Complete")) }
+            guard awaiting == .remoteCapabilities else { return [] }
+            let report = IOSComplianceReport(capabilities: e.capabilities, bluetoothVersion: remoteVersion ?? 0)
+            if !report.isCompliant {
+                if setup.requireIOSCompliance { return fail(.accessoryNotSupported(report.unmet)) }
+                return [.notIOSCompliant(report.unmet)] + finishAwait(.remoteCapabilities)
+            }
+            return finishAwait(.remoteCapabilities)
+        case .csSecurityEnabled(let e):
             guard e.status == .success else { return fail(.procedureFailed(event: "CS Security Enable Complete", status: e.status)) }
-            return finishAwait(code: code)
-        case LECSConfigComplete.subeventCode:
-            guard let e = try? LECSConfigComplete.decode(try event.leSubeventBody(code)) else { return fail(.malformedEvent("CS Config Complete")) }
+            return finishAwait(.securityEnabled)
+        case .csConfigured(let e):
             guard e.status == .success else { return fail(.procedureFailed(event: "CS Config Complete", status: e.status)) }
             if let c = e.configuration { agreedConfiguration = c }
-            let outputs = finishAwait(code: code)
+            let outputs = finishAwait(.configCreated)
             guard !usesInlinePCT, setup.waitsForRangingDataClient, !rangingDataClientIsReady else { return outputs }
             holdsForRangingData = true
             return outputs + [.needsRangingData]
-        case LECSProcedureEnableComplete.subeventCode:
-            guard let e = try? LECSProcedureEnableComplete.decode(try event.leSubeventBody(code)) else { return fail(.malformedEvent("CS Procedure Enable Complete")) }
+        case .csProceduresEnabled(let e):
             guard e.status == .success else { return fail(.procedureFailed(event: Self.procedureEnableEvent, status: e.status)) }
-            awaiting = nil
+            _ = finishAwait(.proceduresEnabled)
             if e.enabled {
                 enableComplete = e
                 return [.enabled(e)]
             }
             enableComplete = nil
             return [.disabled]
-        case LECSSubeventResult.subeventCode, LECSSubeventResultContinue.subeventCode:
+        case .csSubeventResult(let packet):
             do {
-                if let p = try assembler.add(event) { return deliver(p) }
+                if let p = try assembler.add(packet) { return deliver(p) }
             } catch {
                 return [.failed(.malformedEvent("CS Subevent Result: \(error)"))]
             }
@@ -323,114 +355,79 @@ public struct InitiatorHost: Sendable {
         return .procedure(p, reflectorSteps: steps)
     }
 
-    // MARK: Set-up sequence
+    // MARK: Set-up steps
 
-    static let lastStage = 14
+    /// Starts the next step once the current one is through (its commands answered and its
+    /// event arrived); steps that do not apply (connecting, when already connected) are skipped.
+    private mutating func advance() {
+        guard controllerSetup.isDone, failure == nil, !holdsForRangingData, !holdsForEncryptionKey else { return }
+        while step == nil, let s = nextStep {
+            nextStep = s.next
+            if start(s) { step = s }
+        }
+    }
 
-    /// The set-up, one command (and the event it starts) per stage.
-    private mutating func enqueueStage() {
+    /// Sends a step's commands; false when it does not apply.
+    private mutating func start(_ s: InitiatorSetupStep) -> Bool {
         let h = handle
-        defer { stage += 1 }
-        switch stage {
-        case 0: pipeline.enqueue(HostCommands.reset)
-        case 1:
-            pipeline.enqueue(HostCommands.setEventMask)
-            pipeline.enqueue(HostCommands.leReadBufferSize)
-            pipeline.enqueue(HostCommands.readBDAddr)
-        case 2: pipeline.enqueue(HostCommands.leSetEventMask)
-        case 3: pipeline.enqueue(HostCommands.setCSHostSupport)
-        case 4:
-            // Find the peer first when asked: scan actively until an advertiser passes the filter.
-            guard setup.connect?.scan != nil else { return }
-            pipeline.enqueue(LESetScanParameters(active: true, interval: 0x0060, window: 0x0060, ownAddressType: 0, filterPolicy: 0))
-            pipeline.enqueue(LESetScanEnable(enable: true, filterDuplicates: false))
-            awaiting = LESubeventCode.advertisingReport
-        case 5:
-            // Connect first when asked (a board with no connection yet).
-            guard let plan = setup.connect else { return }
-            if plan.scan != nil { pipeline.enqueue(LESetScanEnable(enable: false, filterDuplicates: false)) }
-            pipeline.enqueue(HostCommands.createConnection(plan))
-            awaiting = HostCommands.connectionCompleteCode
-        case 6:
-            guard let plan = setup.connect else { return }
+        switch s {
+        case .scan:
+            guard setup.connect?.scan != nil else { return false }
+            send(LESetScanParameters(active: true, interval: 0x0060, window: 0x0060, ownAddressType: 0, filterPolicy: 0).packet)
+            send(LESetScanEnable(enable: true, filterDuplicates: false).packet, awaiting: .advertiser)
+        case .connect:
+            guard let plan = setup.connect else { return false }
+            if plan.scan != nil { send(LESetScanEnable(enable: false, filterDuplicates: false).packet) }
+            send(HostCommands.createConnection(plan), awaiting: .connection)
+        case .encrypt:
+            guard let plan = setup.connect else { return false }
             // No bond key: the key comes from pairing (or a bond the caller holds), `encrypt(with:)`.
-            guard let key = plan.longTermKey.isEmpty ? encryptionKey : plan.longTermKey else { return holdsForEncryptionKey = true }
-            pipeline.enqueue(HostCommands.enableEncryption(handle: h, key: key))
-            awaiting = HostCommands.encryptionChangeCode
-        case 7: pipeline.enqueue(LECSReadLocalSupportedCapabilitiesV2())
-        case 8:
-            pipeline.enqueue(ReadRemoteVersionInformation(connectionHandle: h))
-            awaiting = ReadRemoteVersionInformationComplete.eventCode
-        case 9:
-            pipeline.enqueue(LECSReadRemoteSupportedCapabilities(connectionHandle: h))
-            awaiting = LECSReadRemoteSupportedCapabilitiesComplete.subeventCode
-        case 10:
-            pipeline.enqueue(LECSSecurityEnable(connectionHandle: h))
-            awaiting = LECSSecurityEnableComplete.subeventCode
-        case 11: pipeline.enqueue(LECSSetDefaultSettings(connectionHandle: h, initiatorEnabled: true, reflectorEnabled: false, csSyncAntennaSelection: 0x01, maxTxPower: 20))
-        case 12:
-            pipeline.enqueue(LECSCreateConfig(connectionHandle: h, createContext: .localAndRemote, configuration: configuration))
-            awaiting = LECSConfigComplete.subeventCode
-        case 13: pipeline.enqueue(LECSSetProcedureParameters(connectionHandle: h, configID: setup.configuration.configID, parameters: setup.parameters))
-        case 14:
-            pipeline.enqueue(LECSProcedureEnable(connectionHandle: h, configID: setup.configuration.configID, enable: true))
-            awaiting = LECSProcedureEnableComplete.subeventCode
-        default: break
-        }
-    }
-
-    private mutating func handle(_ answer: CommandAnswer) -> [Output] {
-        guard answer.status == .success else {
-            return fail(.commandFailed(command: HostCommands.name(answer.opcode), status: answer.status))
-        }
-        if answer.opcode == HCIOpcode.readBDAddr, answer.returnParameters.count >= 7 {
-            var r = ByteReader(answer.returnParameters.dropFirst())
-            localAddress = try? r.uint(6, "BD_ADDR")
-        }
-        if answer.opcode == HCIOpcode.leReadBufferSize {
-            // Status, LE_ACL_Data_Packet_Length 2, Total_Num_LE_ACL_Data_Packets 1; a length
-            // of 0 means the LE link shares the BR/EDR buffers: keep the LE minimum.
-            var r = ByteReader(answer.returnParameters.dropFirst())
-            if let length = try? r.u16("LE_ACL_Data_Packet_Length"), let count = try? r.u8("Total_Num_LE_ACL_Data_Packets"), length > 0 {
-                aclBuffers = (Int(length), max(1, Int(count)))
+            guard let key = plan.longTermKey.isEmpty ? encryptionKey : plan.longTermKey else {
+                holdsForEncryptionKey = true
+                return true
             }
+            send(HostCommands.enableEncryption(handle: h, key: key), awaiting: .encryption)
+        case .readLocalCapabilities: send(LECSReadLocalSupportedCapabilitiesV2().packet)
+        case .readRemoteVersion: send(ReadRemoteVersionInformation(connectionHandle: h).packet, awaiting: .remoteVersion)
+        case .readRemoteCapabilities: send(LECSReadRemoteSupportedCapabilities(connectionHandle: h).packet, awaiting: .remoteCapabilities)
+        case .enableSecurity: send(LECSSecurityEnable(connectionHandle: h).packet, awaiting: .securityEnabled)
+        case .setDefaultSettings:
+            send(LECSSetDefaultSettings(connectionHandle: h, initiatorEnabled: true, reflectorEnabled: false, csSyncAntennaSelection: 0x01, maxTxPower: 20).packet)
+        case .createConfig: send(LECSCreateConfig(connectionHandle: h, createContext: .localAndRemote, configuration: configuration).packet, awaiting: .configCreated)
+        case .setProcedureParameters:
+            send(LECSSetProcedureParameters(connectionHandle: h, configID: setup.configuration.configID, parameters: setup.parameters).packet)
+        case .enableProcedures:
+            send(LECSProcedureEnable(connectionHandle: h, configID: setup.configuration.configID, enable: true).packet, awaiting: .proceduresEnabled)
         }
-        if answer.opcode == LECSReadLocalSupportedCapabilitiesV2.opcode {
-            localCapabilities = (try? LECSLocalCapabilitiesReturn.decode(answer.returnParameters, v2: true))?.capabilities
+        return true
+    }
+
+    /// Queues one command of the current step (and, with `awaiting`, the event it starts).
+    private mutating func send(_ packet: HCIPacket, awaiting event: InitiatorSetupStep.Awaited? = nil) {
+        guard let opcode = packet.opcode else { return }
+        guard core.scheduler.enqueue(packet) else {
+            _ = fail(.commandFailed(command: HostCommands.name(opcode) + " (the board does not list it among its supported commands)", status: .unknownCommand))
+            return
         }
-        return []
+        pendingCommands.append(opcode)
+        if let event { awaiting = event }
     }
 
-    /// The connection is gone: whatever the host was doing fails, and it cannot restart.
-    private mutating func handleDisconnection(_ event: HCIPacket) -> [Output] {
-        guard failure == nil else { return [] }
-        guard let e = try? DisconnectionComplete.decode(packet: event) else { return fail(.malformedEvent("Disconnection Complete")) }
-        guard e.status == .success, e.connectionHandle == handle else { return [] }
-        return fail(.linkLost(e.reason))
-    }
-
-    private mutating func handleRemoteVersion(_ event: HCIPacket) -> [Output] {
-        guard let e = try? ReadRemoteVersionInformationComplete.decode(event.parameters) else { return fail(.malformedEvent("Read Remote Version Information Complete")) }
-        guard e.status == .success else { return fail(.procedureFailed(event: "Read Remote Version Information Complete", status: e.status)) }
-        remoteVersion = e.version
-        return finishAwait(code: ReadRemoteVersionInformationComplete.eventCode)
-    }
-
-    /// The awaited event arrived. After the remote capabilities, check what iOS requires.
-    private mutating func finishAwait(code: UInt8) -> [Output] {
-        guard awaiting == code else { return [] }
+    /// The awaited event arrived: the step is through once its commands are answered too.
+    private mutating func finishAwait(_ event: InitiatorSetupStep.Awaited) -> [Output] {
+        guard awaiting == event else { return [] }
         awaiting = nil
-        if code == LECSReadRemoteSupportedCapabilitiesComplete.subeventCode, setup.requireIOSCompliance, let caps = remoteCapabilities {
-            let report = IOSComplianceReport(capabilities: caps, bluetoothVersion: remoteVersion ?? 0)
-            if !report.isCompliant { return fail(.accessoryNotSupported(report.unmet)) }
-        }
+        if pendingCommands.isEmpty { step = nil }
         return []
     }
 
     private mutating func fail(_ error: HostError) -> [Output] {
         failure = error
-        pipeline.clear()
+        core.scheduler.clear()
+        pendingCommands = []
         awaiting = nil
+        step = nil
+        nextStep = nil
         return [.failed(error)]
     }
 }
