@@ -51,9 +51,10 @@ public struct EmulatedPeerHost: Sendable {
 
     /// The accessory, advertising as "reflector-emu" with the Ranging Service from `address`
     /// (a static random address), the accessory `reflector-emu accessory` runs. With
-    /// `longTermKey`, it holds a bond of the served board's (`phoneAddress`, public) with that
-    /// key, so a phone given the same key encrypts without pairing; `bonds` are those it made
-    /// on earlier connections.
+    /// `longTermKey`, it holds a bond with that key for the served board (`phoneAddress`,
+    /// public) and for whatever address a phone connects from (a host may connect from a random
+    /// address of its own), so a phone given the same key encrypts without pairing; `bonds` are
+    /// those it made on earlier connections.
     public static func accessory(longTermKey: [UInt8]?, address: UInt64, phoneAddress: UInt64, bonds: [Bond] = []) -> EmulatedPeerHost {
         var c = AccessoryHost.Configuration(identity: .init(name: "reflector-emu", manufacturer: "reflector-emu", model: "emulated accessory",
                                                             firmwareRevision: "emulated"),
@@ -64,10 +65,15 @@ public struct EmulatedPeerHost: Sendable {
             kept.append(Bond(peer: PairingAddress(phoneAddress, random: false), peerIRK: nil, longTermKey: key, authenticated: false))
         }
         let random = SeededOctets(seed: address)
-        return EmulatedPeerHost(host: .accessory(AccessoryHost(configuration: c, bonds: kept, random: RandomOctets { $0 = random.next($0.count) })))
+        var host = EmulatedPeerHost(host: .accessory(AccessoryHost(configuration: c, bonds: kept, random: RandomOctets { $0 = random.next($0.count) })))
+        host.provisionedKey = longTermKey
+        return host
     }
 
     private init(host: Host) { self.host = host }
+
+    /// The accessory's key for any phone that connects (serve's `--bond-ltk`).
+    private var provisionedKey: [UInt8]?
 
     /// The bonds the host made.
     public var bonds: [Bond] {
@@ -103,6 +109,9 @@ public struct EmulatedPeerHost: Sendable {
             record(outputs, now: now)
             if event.eventCode == HCIEventCode.encryptionChange { holdUntil = now + Self.phoneStartDelay }
         case .accessory(var h):
+            if let key = provisionedKey, let c = ConnectionEstablished(packet: event), !h.bonds.contains(where: { $0.matches(c.peer) }) {
+                h.remember(Bond(peer: c.peer, peerIRK: nil, longTermKey: key, authenticated: false))
+            }
             accessoryOutputs += h.handleEvent(event, now: Self.seconds(now))
             host = .accessory(h)
         }

@@ -66,7 +66,7 @@ extension BoardBenchTests {
             let board = try ServedBoard(["--role", "initiator", "--channel", "free", "--peer-distance", "2.5", "--caps-layout", "bumble", "--bond-ltk", Self.ltk])
             defer { board.stop() }
             let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Peers/bumble_cs_initiator.py").path
-            let r = try ToolProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", script, board.link, "C0:FF:EE:00:00:B1", Self.ltk, "3"], timeout: 60)
+            let r = try ToolProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", script, board.link, "C0:FF:EE:00:00:B1", Self.ltk, "3", "random"], timeout: 60)
             let text = r.stdout
             #expect(r.status == 0 && !r.timedOut, "bumble: \(text) \(r.stderr)")
             let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]

@@ -111,6 +111,13 @@ public struct AccessoryHost: Sendable {
         Advertiser.scanResponse(.init(address: c.address, name: c.identity.name, services: c.services, interval: c.advertisingInterval))
     }
 
+    /// Keeps a bond made elsewhere (provisioned out of band, or restored): the peer it names
+    /// encrypts with its key on its next connection. It replaces a bond of the same peer.
+    public mutating func remember(_ bond: Bond) {
+        bonds.removeAll { $0.peer == bond.peer }
+        bonds.append(bond)
+    }
+
     // MARK: Out
 
     public mutating func nextCommand() -> HCIPacket? { core.nextCommand() }

@@ -126,6 +126,19 @@ public struct ConnectionEstablished: Sendable, Equatable {
         self.interval = interval
     }
 
+    /// The connection any form of LE Connection Complete in `packet` reports; nil for other
+    /// packets and for ones that do not decode.
+    public init?(packet: HCIPacket) {
+        switch packet.leSubeventCode {
+        case LESubeventCode.connectionComplete: guard let e = try? LEConnectionComplete.decode(packet: packet) else { return nil }; self.init(e)
+        case LESubeventCode.enhancedConnectionComplete: guard let e = try? LEEnhancedConnectionComplete.decode(packet: packet) else { return nil }; self.init(e)
+        case LESubeventCode.enhancedConnectionCompleteV2:
+            guard let e = try? LEEnhancedConnectionCompleteV2.decode(packet: packet) else { return nil }
+            self.init(e.connection)
+        default: return nil
+        }
+    }
+
     init(_ e: LEConnectionComplete) {
         self.init(status: e.status, handle: e.connectionHandle, role: LinkRole(rawValue: e.role) ?? .central,
                   peer: PairingAddress(e.peerAddress, random: e.peerAddressType & 1 == 1), interval: e.interval)
