@@ -44,7 +44,7 @@ public struct EmulatedPeerHost: Sendable {
         s.waitsForRangingDataClient = pairs
         // Seeded from the address: the emulated phone's nonces and keys are a simulation's.
         let random = SeededOctets(seed: address)
-        var host = EmulatedPeerHost(host: .phone(PhoneHost(setup: s, bonds: bonds) { random.next($0) }))
+        var host = EmulatedPeerHost(host: .phone(PhoneHost(setup: s, bonds: bonds, random: RandomOctets { $0 = random.next($0.count) })))
         host.passkey = passkey
         return host
     }
@@ -65,7 +65,7 @@ public struct EmulatedPeerHost: Sendable {
             kept.append(Bond(peer: PairingAddress(phoneAddress, random: false), peerIRK: nil, longTermKey: key, authenticated: false))
         }
         let random = SeededOctets(seed: address)
-        var host = EmulatedPeerHost(host: .accessory(AccessoryHost(configuration: c, bonds: kept) { random.next($0) }))
+        var host = EmulatedPeerHost(host: .accessory(AccessoryHost(configuration: c, bonds: kept, random: RandomOctets { $0 = random.next($0.count) })))
         host.provisionedKey = longTermKey
         return host
     }

@@ -17,7 +17,7 @@ import Testing
         var c = AccessoryHost.Configuration(identity: .init(name: "tag", manufacturer: "m", model: "x", firmwareRevision: "1"),
                                             address: 0xC300_0000_0001, irk: Array(0..<16))
         c.pairable = pairable
-        return AccessoryHost(configuration: c, bonds: bonds) { Array(repeating: 0x11, count: $0) }
+        return AccessoryHost(configuration: c, bonds: bonds, random: .repeating(0x11))
     }
 
     /// Answers every set-up command with success; the commands, in order.
@@ -225,7 +225,7 @@ import Testing
         _ = Self.setUp(&host)
         _ = Self.connect(&host, peer: Self.bond.peer)
         _ = host.handleACL(Self.acl(L2CAPFrame.securityManager, request), now: 10)
-        _ = host.handleACL(Self.acl(L2CAPFrame.securityManager, SMPPDU.pairingDHKeyCheck(Array(0..<16)).encode()), now: 10)
+        _ = host.handleACL(Self.acl(L2CAPFrame.securityManager, SMPPDU.pairingDHKeyCheck(Key128(wire: 0..<16)).encode()), now: 10)
         let first = Self.frames(&host).filter { $0.channel == L2CAPFrame.securityManager }.map(\.payload)
         #expect(first.first?.first == 0x02 && first.last == [0x05, 0x08])
         _ = host.handleACL(Self.acl(L2CAPFrame.securityManager, request), now: 11)

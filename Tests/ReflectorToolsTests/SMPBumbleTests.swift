@@ -19,7 +19,7 @@ extension BoardBenchTests {
     @Suite struct SMPBumbleTests {
         static let boardAddress: UInt64 = 0xC0FF_EE00_00A0  // board A's public address
         static let bumblePeripheral = "F0:F1:F2:F3:F4:F6"
-        static let identity = PairingIdentity(irk: Array(0x30..<0x40), address: PairingAddress(boardAddress, random: false))
+        static let identity = PairingIdentity(irk: Key128(wire: 0x30..<0x40), address: PairingAddress(boardAddress, random: false))
 
         /// Bumble's side, in the background; its JSON summary when it ends.
         final class Bumble: @unchecked Sendable {
@@ -54,7 +54,8 @@ extension BoardBenchTests {
 
         /// Runs our host on `line`: as the peripheral it advertises and answers; as the central
         /// it connects to Bumble's peripheral and pairs. `typed` is what our user types when asked.
-        static func runOurSide(line: String, role: SecureConnectionsPairing.Role, io: IOCapability, typed: UInt32? = nil) throws -> Outcome {
+        static func runOurSide(line: String, role: PairingSession.Role, io: IOCapability, typed: UInt32? = nil,
+                               legacy: PairingSession.LegacyPolicy = .refused) throws -> Outcome {
             let port = try SerialPort(path: line)
             defer { port.close() }
             let channel = HCIChannel(link: port, side: .host)
@@ -69,11 +70,12 @@ extension BoardBenchTests {
                 setup.append(LECreateConnection(peerAddressType: 1, peerAddress: HexText.address(parsing: bumblePeripheral)!, ownAddressType: 0,
                                                 intervalMin: 6, intervalMax: 6, maxLatency: 0, supervisionTimeout: 400).packet)
             }
-            var configuration = SecureConnectionsPairing.Configuration(ioCapability: io, identity: identity)
+            var configuration = PairingSession.Configuration(ioCapability: io, identity: identity)
             configuration.bonding = true
-            // The accessory's passkey is fixed for the test (0x0001E240 = 123456); nonces are random.
-            let random: @Sendable (Int) -> [UInt8] = { n in n == 4 ? [0x40, 0xE2, 0x01, 0x00] : (try? SecureRandom.bytes(n)) ?? [] }
-            var pairing: SecureConnectionsPairing?
+            configuration.legacy = legacy
+            // The passkey shown is fixed for the test; nonces are random.
+            configuration.fixedPasskey = 123_456
+            var pairing: PairingSession?
             var link: L2CAPLink?
             var handle: UInt16 = 0
             var ltk: [UInt8]?
@@ -85,7 +87,7 @@ extension BoardBenchTests {
                     try channel.send(setup.removeFirst())
                     waiting = true
                 }
-                var actions: [SecureConnectionsPairing.Action] = []
+                var actions: [PairingSession.Action] = []
                 let now = Date().timeIntervalSince(start)
                 if let packet = try? channel.receive(timeout: 20) {
                     if packet.indicator == .aclData, var l = link, var p = pairing {
@@ -98,8 +100,8 @@ extension BoardBenchTests {
                             handle = e.connectionHandle
                             link = L2CAPLink(connectionHandle: handle, bufferLength: 27, bufferCount: 4)
                             let peer = PairingAddress(e.peerAddress, random: e.peerAddressType & 1 == 1)
-                            var p = SecureConnectionsPairing(role: role, configuration: configuration, local: PairingAddress(boardAddress, random: false),
-                                                             peer: peer, keyPair: try P256KeyPair.generate(), now: now, random: random)
+                            var p = PairingSession(role: role, configuration: configuration, local: PairingAddress(boardAddress, random: false),
+                                                   peer: peer, keyPair: try P256KeyPair.generate(), random: .system, now: now)
                             if role == .initiator { actions += p.start(now: now) }
                             pairing = p
                         }
@@ -128,9 +130,9 @@ extension BoardBenchTests {
                         outcome.compared = v
                         if var p = pairing { actions += p.confirmNumber(true, now: now); pairing = p }
                     case .startEncryption(let key):
-                        ltk = key
-                        try channel.send(LEEnableEncryption(connectionHandle: handle, longTermKey: key).packet)
-                    case .longTermKeyReady(let key): ltk = key
+                        ltk = key.wire
+                        try channel.send(LEEnableEncryption(connectionHandle: handle, longTermKey: key.wire).packet)
+                    case .longTermKeyReady(let key): ltk = key.wire
                     case .paired(let r): outcome.result = r
                     case let .failed(reason, byPeer): outcome.failure = (reason, byPeer)
                     case .timedOut: outcome.failure = (.unspecifiedReason, false)
@@ -146,6 +148,8 @@ extension BoardBenchTests {
         }
 
         static func hex(_ b: [UInt8]) -> String { b.map { String(format: "%02x", $0) }.joined() }
+        /// A key as Bumble prints it: the octets as the PDU carries them.
+        static func hex(_ k: Key128) -> String { hex(k.wire) }
 
         /// Bumble's central pairs our accessory: Just Works (NoInputNoOutput on both), and
         /// Passkey Entry with the accessory showing the passkey (DisplayOnly) and Bumble typing it.
@@ -163,7 +167,7 @@ extension BoardBenchTests {
             // Each holds the other's identity.
             #expect(summary["peer_irk"] as? String == Self.hex(Self.identity.irk), "\(summary)")
             #expect((summary["peer_identity"] as? String)?.hasPrefix("C0:FF:EE:00:00:A0") == true, "\(summary)")
-            #expect(result.peerIRK.map(Self.hex) == summary["own_irk"] as? String, "\(summary)")
+            #expect(result.peerIRK.map { Self.hex($0) } == summary["own_irk"] as? String, "\(summary)")
             #expect(result.bonded)
             switch ours {
             case .noInputNoOutput: #expect(result.method == .justWorks && !result.isAuthenticated)
@@ -197,9 +201,36 @@ extension BoardBenchTests {
             #expect(outcome.encrypted)
             #expect(summary["ltk"] as? String == Self.hex(result.longTermKey), "\(summary)")
             #expect(result.method == .passkey(initiatorDisplays: true, responderDisplays: false) && result.isAuthenticated)
-            #expect(result.peerIRK.map(Self.hex) == summary["own_irk"] as? String, "\(summary)")
+            #expect(result.peerIRK.map { Self.hex($0) } == summary["own_irk"] as? String, "\(summary)")
             #expect(result.peerAddress == PairingAddress(HexText.address(parsing: Self.bumblePeripheral)!, random: true))
             #expect(summary["peer_irk"] as? String == Self.hex(Self.identity.irk), "\(summary)")
+        }
+        /// Our central pairs Bumble's peripheral with LE legacy pairing (Bumble's SC off; ours
+        /// offers SC and accepts legacy): Just Works, and Passkey Entry with ours showing 123456 and
+        /// Bumble's user typing it. The link encrypts with the STK, then Bumble distributes its
+        /// LTK with EDIV and Rand, which ours ends with; identities both ways.
+        @Test(arguments: [("none", IOCapability.noInputNoOutput), ("keyboard", .displayOnly)])
+        func ourLegacyCentralPairsBumblesPeripheral(bumbleIO: String, ours: IOCapability) throws {
+            let boards = try ServedBoard(["--distance", "2"], boards: 2)
+            defer { boards.stop() }
+            let bumble = Bumble(["peripheral", boards.links[1], Self.bumblePeripheral, bumbleIO, ours == .displayOnly ? "123456" : "None", "legacy"])
+            let outcome = try Self.runOurSide(line: boards.links[0], role: .initiator, io: ours, legacy: .allowed)
+            let summary = try #require(bumble.summary(timeout: 30), "\(bumble.stderr.suffix(1500))")
+            let result = try #require(outcome.result, "ours: \(String(describing: outcome.failure)); bumble: \(summary)")
+            #expect(summary["failure"] == nil, "\(summary)")
+            #expect(outcome.encrypted && result.legacy && result.bonded)
+            #expect(summary["ltk"] as? String == Self.hex(result.longTermKey), "\(summary)")
+            #expect(summary["ediv"] as? Int == Int(result.ediv), "\(summary)")
+            #expect(summary["rand"] as? String == Self.hex((0..<8).map { UInt8(truncatingIfNeeded: result.rand >> UInt64(8 * $0)) }), "\(summary)")
+            #expect(result.peerIRK.map { Self.hex($0) } == summary["own_irk"] as? String, "\(summary)")
+            #expect(result.peerAddress == PairingAddress(HexText.address(parsing: Self.bumblePeripheral)!, random: true))
+            #expect(summary["peer_irk"] as? String == Self.hex(Self.identity.irk), "\(summary)")
+            if ours == .displayOnly {
+                #expect(outcome.shown == 123_456 && summary["typed"] as? Int == 123_456 && result.isAuthenticated, "\(summary)")
+                #expect(result.method == .passkey(initiatorDisplays: true, responderDisplays: false))
+            } else {
+                #expect(result.method == .justWorks && !result.isAuthenticated)
+            }
         }
     }
 }

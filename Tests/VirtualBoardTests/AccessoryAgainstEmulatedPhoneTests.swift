@@ -18,7 +18,7 @@ import VirtualBoard
         c.ioCapability = passkey ? .displayOnly : .noInputNoOutput
         c.realTimeRAS = !onDemand
         // The accessory's passkey draw: 0x0001E240 = 123456.
-        return AccessoryHost(configuration: c) { n in n == 4 ? [0x40, 0xE2, 0x01, 0x00] : Array(repeating: 0x5A, count: n) }
+        return AccessoryHost(configuration: c, random: RandomOctets { $0 = $0.count == 4 ? [0x40, 0xE2, 0x01, 0x00] : Array(repeating: 0x5A, count: $0.count) })
     }
 
     /// Runs both until `until` says so or 20 s of virtual time pass; the accessory's outputs.

@@ -60,20 +60,17 @@ extension AccessoryHost {
         if l.pairing == nil || l.pairing?.isFinished == true {
             // A new pairing starts with Pairing Request; refused when not pairable or too soon after a failure.
             guard bytes.first == 0x01 /* Pairing Request */ else { return [] }
-            // (A malformed request still reaches the pairing, which answers Invalid Parameters.)
-            let request: PairingFeatures? = if case .pairingRequest(let f)? = try? SMPPDU.decode(bytes) { f } else { nil }
             if !configuration.pairable { return sendSMP(.pairingFailed(.pairingNotSupported)) }
             if !backoff.allows(l.peer, now: now) { return sendSMP(.pairingFailed(.repeatedAttempts)) }
             guard let keys = try? P256KeyPair.generate() else { return sendSMP(.pairingFailed(.unspecifiedReason)) }
             let local = PairingAddress(configuration.address, random: true)
-            var config = SecureConnectionsPairing.Configuration(ioCapability: configuration.ioCapability,
-                                                                identity: PairingIdentity(irk: configuration.irk, address: local))
+            var config = PairingSession.Configuration(ioCapability: configuration.ioCapability,
+                                                      identity: PairingIdentity(irk: Key128(wire: configuration.irk), address: local))
             config.bonding = true
             config.fixedPasskey = configuration.fixedPasskey
-            // A Pairing Request without the SC bit: legacy pairing, when allowed.
-            let legacy = configuration.allowsLegacyPairing && request.map { !$0.authRequirements.contains(.secureConnections) } == true
-            l.pairing = legacy ? .legacy(LegacyPairing(configuration: config, local: local, peer: l.peer, now: now, random: random))
-                : .secureConnections(SecureConnectionsPairing(role: .responder, configuration: config, local: local, peer: l.peer, keyPair: keys, now: now, random: random))
+            // A central without LE Secure Connections pairs with legacy pairing, when allowed.
+            config.legacy = configuration.allowsLegacyPairing ? .allowed : .refused
+            l.pairing = PairingSession(role: .responder, configuration: config, local: local, peer: l.peer, keyPair: keys, random: random, now: now)
             l.pairingLTK = nil
         }
         guard var p = l.pairing else { return [] }
@@ -97,13 +94,13 @@ extension AccessoryHost {
         return []
     }
 
-    private mutating func perform(_ actions: [SecureConnectionsPairing.Action], now: Double) -> [Output] {
+    private mutating func perform(_ actions: [PairingSession.Action], now: Double) -> [Output] {
         var out: [Output] = []
         for a in actions {
             switch a {
             case .send(let pdu): sendSMP(pdu)
             case .displayPasskey(let v): out.append(.displayPasskey(v))
-            case .longTermKeyReady(let key): link?.pairingLTK = key
+            case .longTermKeyReady(let key): link?.pairingLTK = key.wire
             case .paired(let r):
                 if let peer = link?.peer { backoff.succeeded(peer) }
                 if r.bonded {
@@ -125,15 +122,5 @@ extension AccessoryHost {
             }
         }
         return out
-    }
-}
-
-extension ResponderPairing {
-    /// The association model, once the features are exchanged.
-    var method: PairingMethod? {
-        switch self {
-        case .secureConnections(let p): p.method
-        case .legacy(let p): p.method
-        }
     }
 }

@@ -70,7 +70,7 @@ public struct AccessoryHost: Sendable {
 
     public let configuration: Configuration
     public internal(set) var bonds: [Bond]
-    let random: @Sendable (Int) -> [UInt8]
+    let random: RandomOctets
     public internal(set) var core = HostCore()
     private var setup = ControllerSetup()
     private var advertiser: Advertiser
@@ -83,7 +83,7 @@ public struct AccessoryHost: Sendable {
     /// Why CS is off, once said (it is said once per run).
     private var csUnavailable: String?
 
-    public init(configuration: Configuration, bonds: [Bond] = [], random: @escaping @Sendable (Int) -> [UInt8]) {
+    public init(configuration: Configuration, bonds: [Bond] = [], random: RandomOctets) {
         self.configuration = configuration
         self.bonds = bonds
         self.random = random

@@ -9,7 +9,7 @@ struct AccessoryLink: Sendable {
     let peer: PairingAddress
     var att: ATTServer
     var ras: RASServer
-    var pairing: ResponderPairing?
+    var pairing: PairingSession?
     /// The key the current pairing leaves for LE Long Term Key Request (EDIV 0, Rand 0).
     var pairingLTK: [UInt8]?
     var bond: Bond?

@@ -28,7 +28,7 @@ public struct Bond: Sendable, Equatable {
     }
 
     public init(_ result: PairingResult) {
-        self.init(peer: result.peerAddress, peerIRK: result.peerIRK, longTermKey: result.longTermKey, authenticated: result.isAuthenticated,
+        self.init(peer: result.peerAddress, peerIRK: result.peerIRK?.wire, longTermKey: result.longTermKey.wire, authenticated: result.isAuthenticated,
                   ediv: result.ediv, rand: result.rand)
     }
 
@@ -50,17 +50,15 @@ public enum ResolvablePrivateAddress {
     /// Whether `irk` (16 octets, little-endian) resolves `a`.
     public static func resolves(_ a: PairingAddress, irk: [UInt8]) -> Bool {
         guard isResolvable(a), irk.count == 16 else { return false }
-        let prand = [16, 8, 0].map { UInt8(truncatingIfNeeded: a.address >> (24 + UInt64($0))) }
-        let hash = [16, 8, 0].map { UInt8(truncatingIfNeeded: a.address >> UInt64($0)) }
-        return (try? SMPCrypto.ah(k: irk.reversed(), r: prand)) == hash
+        let prand = UInt32(truncatingIfNeeded: a.address >> 24) & 0xFF_FFFF
+        return SMPCrypto.ah(k: Key128(wire: irk), r: prand) == UInt32(truncatingIfNeeded: a.address) & 0xFF_FFFF
     }
 
     /// A fresh resolvable private address for `irk` from a 22-bit random part (as a device
     /// making one does: prand's top bits 01).
     public static func make(irk: [UInt8], random: UInt32) -> PairingAddress? {
         let prand = UInt64(random & 0x3F_FFFF) | 0x40_0000
-        let r = [16, 8, 0].map { UInt8(truncatingIfNeeded: prand >> UInt64($0)) }
-        guard irk.count == 16, let hash = try? SMPCrypto.ah(k: irk.reversed(), r: r) else { return nil }
-        return PairingAddress(prand << 24 | UInt64(hash[0]) << 16 | UInt64(hash[1]) << 8 | UInt64(hash[2]), random: true)
+        guard irk.count == 16 else { return nil }
+        return PairingAddress(prand << 24 | UInt64(SMPCrypto.ah(k: Key128(wire: irk), r: UInt32(prand))), random: true)
     }
 }

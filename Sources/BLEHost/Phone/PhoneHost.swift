@@ -2,7 +2,7 @@ import ReflectorFirmware
 
 /// The phone's whole host on one board, a composition over the core `InitiatorHost` keeps:
 /// the CS initiator's set-up and procedures (`InitiatorHost`), SMP as initiator on the link it
-/// makes (`SecureConnectionsPairing`, KeyboardDisplay; a bond made earlier encrypts a
+/// makes (`PairingSession`, KeyboardDisplay; a bond made earlier encrypts a
 /// reconnection instead), and the RAS client for the reflector's Ranging Service (`RASClient`,
 /// subscribed when the configuration goes without inline PCT, before procedures start). What
 /// `range` runs on a real board and the emulated phone of `serve` runs in the air.
@@ -39,21 +39,21 @@ public struct PhoneHost: Sendable {
     public var confirmsNumbers = true
     /// The link's handle while it is up.
     public var connectedHandle: UInt16? { host.core.connection?.handle }
-    private let random: @Sendable (Int) -> [UInt8]
+    private let random: RandomOctets
     private let irk: [UInt8]
     private var ras: RASClient?
     private var needsRAS = false
     private var rasUnavailable: String?
-    private var pairing: SecureConnectionsPairing?
+    private var pairing: PairingSession?
 
     /// `bonds` kept from earlier runs, and `irk` the phone's identity key they were made with
     /// (nil: a fresh one, for a phone without stored bonds).
-    public init(setup: InitiatorHost.Setup, bonds: [Bond] = [], irk: [UInt8]? = nil, random: @escaping @Sendable (Int) -> [UInt8]) {
+    public init(setup: InitiatorHost.Setup, bonds: [Bond] = [], irk: [UInt8]? = nil, random: RandomOctets) {
         self.setup = setup
         host = InitiatorHost(setup: setup)
         self.bonds = bonds
         self.random = random
-        self.irk = irk ?? Array((random(16) + [UInt8](repeating: 0, count: 16)).prefix(16))
+        self.irk = irk ?? random.octets(16)
     }
 
     /// Starts over after a lost link: a fresh initiator host; the bonds stay.
@@ -154,19 +154,19 @@ public struct PhoneHost: Sendable {
         }
         guard let keys = try? P256KeyPair.generate() else { return [.pairingFailed(.unspecifiedReason, byPeer: false)] }
         let local = PairingAddress(host.localAddress ?? 0, random: false)
-        var p = SecureConnectionsPairing(role: .initiator, configuration: .init(ioCapability: .keyboardDisplay, identity: PairingIdentity(irk: irk, address: local)),
-                                         local: local, peer: peer, keyPair: keys, now: now, random: random)
+        var p = PairingSession(role: .initiator, configuration: .init(ioCapability: .keyboardDisplay, identity: PairingIdentity(irk: Key128(wire: irk), address: local)),
+                               local: local, peer: peer, keyPair: keys, random: random, now: now)
         let actions = p.start(now: now)
         pairing = p
         return perform(actions, now: now)
     }
 
-    private mutating func perform(_ actions: [SecureConnectionsPairing.Action], now: Double) -> [Output] {
+    private mutating func perform(_ actions: [PairingSession.Action], now: Double) -> [Output] {
         var out: [Output] = []
         for a in actions {
             switch a {
             case .send(let pdu): host.core.send(L2CAPFrame(channel: L2CAPFrame.securityManager, payload: pdu.encode()))
-            case .startEncryption(let key): host.encrypt(with: key)
+            case .startEncryption(let key): host.encrypt(with: key.wire)
             case .requestPasskey: out.append(.passkeyNeeded)
             case .confirmNumber(let n):
                 out.append(.compare(n))

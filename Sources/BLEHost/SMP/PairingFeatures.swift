@@ -80,7 +80,4 @@ public struct PairingFeatures: Sendable, Equatable {
                                initiatorKeys: KeyDistribution(rawValue: try r.u8("Initiator_Key_Distribution")),
                                responderKeys: KeyDistribution(rawValue: try r.u8("Responder_Key_Distribution")))
     }
-
-    /// The IOcap input of f6 (§2.2.8): AuthReq, OOB data flag, IO capability, MSB first.
-    var f6IOCap: [UInt8] { [authRequirements.rawValue, oobDataPresent ? 1 : 0, ioCapability.rawValue] }
 }

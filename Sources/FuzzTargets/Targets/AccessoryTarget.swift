@@ -22,7 +22,7 @@ enum AccessoryTarget {
         let flags = input.byte()
         let bonds = flags & 2 != 0 ? [Bond(peer: peer, peerIRK: Array(0..<16), longTermKey: Array(16..<32), authenticated: false)] : []
         if flags & 1 != 0 {
-            var phone = PhoneHost(setup: HostTarget.setup(0x01), bonds: bonds) { Array(repeating: 0x33, count: $0) }
+            var phone = PhoneHost(setup: HostTarget.setup(0x01), bonds: bonds, random: .repeating(0x33))
             var t = 0.0
             for (tag, octets) in input.records() {
                 t += 1
@@ -37,7 +37,7 @@ enum AccessoryTarget {
                                             address: 0xC300_0000_0001, irk: Array(0..<16))
         c.ioCapability = flags & 4 != 0 ? .displayOnly : .noInputNoOutput
         c.realTimeRAS = flags & 8 == 0
-        var host = AccessoryHost(configuration: c, bonds: bonds) { Array(repeating: 0x44, count: $0) }
+        var host = AccessoryHost(configuration: c, bonds: bonds, random: .repeating(0x44))
         var t = 0.0
         for (tag, octets) in input.records() {
             t += 1

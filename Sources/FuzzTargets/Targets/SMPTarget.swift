@@ -1,7 +1,8 @@
 import BLEHost
 
 /// The Security Manager as a peer reaches it: `SMPPDU`'s decoder and a responder's
-/// `SecureConnectionsPairing`, fed the PDUs a hostile central may send, with the user's
+/// `PairingSession` (LE Secure Connections only: legacy Just Works can be completed by
+/// anyone who sees the PDUs), fed the PDUs a hostile central may send, with the user's
 /// answers, the link's encryption and time in between.
 ///
 /// Input: records `tag | length (2 octets, LE) | octets`: tag 0–3 an SMP PDU from the peer,
@@ -15,12 +16,12 @@ enum SMPTarget {
     static let target = FuzzTarget("smp", "SMPPDU and a responder's LE Secure Connections pairing: any PDUs from a central", seeds: seeds) { bytes in
         var input = FuzzInput(bytes)
         let records = input.records()
-        var pairing = SecureConnectionsPairing(role: .responder, configuration: .init(ioCapability: .displayYesNo), local: PairingAddress(0xC0FF_EE00_00A0, random: false),
-                                               peer: PairingAddress(0xF0F1_F2F3_F4F5, random: true), keyPair: keyPair) { Array(repeating: 0x42, count: $0) }
+        var pairing = PairingSession(role: .responder, configuration: .init(ioCapability: .displayYesNo), local: PairingAddress(0xC0FF_EE00_00A0, random: false),
+                                     peer: PairingAddress(0xF0F1_F2F3_F4F5, random: true), keyPair: keyPair, random: .repeating(0x42))
         var now = 0.0
         var ended = false
         for (tag, octets) in records {
-            var actions: [SecureConnectionsPairing.Action] = []
+            var actions: [PairingSession.Action] = []
             switch tag & 7 {
             case 0...3:
                 if let pdu = try? SMPPDU.decode(octets) { require(pdu.encode() == octets, "\(pdu) does not re-encode to its octets") }
@@ -47,26 +48,23 @@ enum SMPTarget {
     }
 
     /// The spec's debug key pair (§2.3.5.6.1); fuzzing needs no secret.
-    static let keyPair = try! P256KeyPair(privateKey: [
-        0x3F, 0x49, 0xF6, 0xD4, 0xA3, 0xC5, 0x5F, 0x38, 0x74, 0xC9, 0xB3, 0xE3, 0xD2, 0x10, 0x3F, 0x50,
-        0x4A, 0xFF, 0x60, 0x7B, 0xEB, 0x40, 0xB7, 0x99, 0x58, 0x99, 0xB8, 0xA6, 0xCD, 0x3C, 0x1A, 0xBD,
-    ])
+    static let keyPair = try! P256KeyPair(privateKey: Key256(high: Key128(high: 0x3F49_F6D4_A3C5_5F38, low: 0x74C9_B3E3_D210_3F50),
+                                                             low: Key128(high: 0x4AFF_607B_EB40_B799, low: 0x5899_B8A6_CD3C_1ABD)))
 
     /// A central's opening (Pairing Request, its public key: the debug key's, a valid point,
     /// then a random value), one of every PDU, and the user's and link's events.
     static func seeds() -> [[UInt8]] {
         let request = SMPPDU.pairingRequest(PairingFeatures(ioCapability: .keyboardDisplay, authRequirements: [.bonding, .mitm, .secureConnections],
                                                             initiatorKeys: [.identityKey], responderKeys: [.identityKey]))
-        let q = keyPair.publicKey
-        let publicKey = SMPPDU.pairingPublicKey(x: q[0..<32].reversed(), y: q[32..<64].reversed())
+        let publicKey = SMPPDU.pairingPublicKey(keyPair.publicKey)
         let every: [SMPPDU] = [request, .pairingResponse(PairingFeatures(ioCapability: .noInputNoOutput, authRequirements: [.secureConnections], initiatorKeys: [], responderKeys: [])),
-                               .pairingConfirm(Array(0..<16)), .pairingRandom(Array(16..<32)), .pairingFailed(.confirmValueFailed),
-                               .encryptionInformation(longTermKey: Array(0..<16)), .centralIdentification(ediv: 0x1234, rand: 0x0102_0304_0506_0708),
-                               .identityInformation(irk: Array(0..<16)), .identityAddressInformation(random: true, address: 0xC0FF_EE00_0001),
-                               .signingInformation(csrk: Array(0..<16)), .securityRequest([.bonding, .mitm]), publicKey,
-                               .pairingDHKeyCheck(Array(0..<16)), .keypressNotification(1)]
-        let opening = FuzzInput.records([(0, request.encode()), (1, publicKey.encode()), (5, [1]), (2, SMPPDU.pairingRandom(Array(0..<16)).encode()),
-                                         (3, SMPPDU.pairingDHKeyCheck(Array(0..<16)).encode()), (6, [1]), (7, [31])])
+                               .pairingConfirm(Key128(wire: 0..<16)), .pairingRandom(Key128(wire: 16..<32)), .pairingFailed(.confirmValueFailed),
+                               .encryptionInformation(longTermKey: Key128(wire: 0..<16)), .centralIdentification(ediv: 0x1234, rand: 0x0102_0304_0506_0708),
+                               .identityInformation(irk: Key128(wire: 0..<16)), .identityAddressInformation(random: true, address: 0xC0FF_EE00_0001),
+                               .signingInformation(csrk: Key128(wire: 0..<16)), .securityRequest([.bonding, .mitm]), publicKey,
+                               .pairingDHKeyCheck(Key128(wire: 0..<16)), .keypressNotification(1)]
+        let opening = FuzzInput.records([(0, request.encode()), (1, publicKey.encode()), (5, [1]), (2, SMPPDU.pairingRandom(Key128(wire: 0..<16)).encode()),
+                                         (3, SMPPDU.pairingDHKeyCheck(Key128(wire: 0..<16)).encode()), (6, [1]), (7, [31])])
         return [opening] + every.map { FuzzInput.records([(0, $0.encode())]) }
     }
 }

@@ -34,12 +34,9 @@ public struct BondFile: Equatable {
     }
 
     /// A new identity: a static random address (two top bits 11) and an IRK from `random`.
-    public static func fresh(random: (Int) -> [UInt8]) -> BondFile {
-        let a = random(6) + [UInt8](repeating: 0, count: 6)
-        var address: UInt64 = 0
-        for i in 0..<6 { address = address << 8 | UInt64(a[i]) }
-        address = address | 0xC000_0000_0000
-        return BondFile(address: address, irk: Array((random(16) + [UInt8](repeating: 0, count: 16)).prefix(16)))
+    public static func fresh(random: RandomOctets) -> BondFile {
+        let address = random.octets(6).reduce(UInt64(0)) { $0 << 8 | UInt64($1) } | 0xC000_0000_0000
+        return BondFile(address: address, irk: random.octets(16))
     }
 
     // MARK: JSON
@@ -84,13 +81,13 @@ public struct BondFile: Equatable {
         var j = JSONWriter()
         j.object { j in
             j.field("format", Self.format)
-            j.field("address", Self.hex(Self.octets(address)))
+            j.field("address", Self.hex(PairingAddress.octets(address)))
             if !addressIsRandom { j.field("address_random", false) }
             j.field("irk", Self.hex(irk.reversed()))
             j.field("bonds", array: { j in
                 for b in bonds {
                     j.object { j in
-                        j.field("peer", Self.hex(Self.octets(b.peer.address)))
+                        j.field("peer", Self.hex(b.peer.octets))
                         j.field("peer_random", b.peer.isRandom)
                         if let irk = b.peerIRK { j.field("peer_irk", Self.hex(irk.reversed())) }
                         j.field("ltk", Self.hex(b.longTermKey.reversed()))
@@ -148,7 +145,7 @@ public struct BondFile: Equatable {
     /// other owner's file is refused.
     public static func load(_ path: String, for owner: Owner) -> Result<(file: BondFile, note: String?), ToolError> {
         let fresh = { () -> BondFile in
-            var f = BondFile.fresh { (try? SecureRandom.bytes($0)) ?? [] }
+            var f = BondFile.fresh(random: .system)
             if owner == .phone {
                 f.addressIsRandom = false
                 f.address = 0

@@ -1,16 +1,42 @@
 import CCrypto
 
+/// A P-256 public key of LE Secure Connections (Core 6.0 Vol 3 Part H §2.3.5.6.1): the point
+/// (X, Y). Only a value: whether it is a point of the curve is checked where it is used
+/// (`P256.isValidPublicKey`, and every ECDH).
+public struct P256PublicKey: Sendable, Hashable {
+    public var x: Key256
+    public var y: Key256
+
+    public init(x: Key256, y: Key256) {
+        self.x = x
+        self.y = y
+    }
+
+    /// X || Y, 64 octets, each coordinate MSB-first, as the spec prints them.
+    public init(octets: some Collection<UInt8>) {
+        x = Key256(octets: octets.prefix(32))
+        y = Key256(octets: octets.dropFirst(32).prefix(32))
+    }
+
+    /// As the Pairing Public Key PDU carries it (§3.5.6): X then Y, each least significant
+    /// octet first.
+    public init(wire: some Collection<UInt8>) {
+        x = Key256(wire: wire.prefix(32))
+        y = Key256(wire: wire.dropFirst(32).prefix(32))
+    }
+
+    /// X || Y, each MSB-first (libcrypto's order).
+    public var octets: [UInt8] { x.octets + y.octets }
+    /// X then Y, each least significant octet first (the PDU's order).
+    public var wire: [UInt8] { x.wire + y.wire }
+}
+
 /// A P-256 key pair for LE Secure Connections pairing (Core 6.0 Vol 3 Part H §2.3.5.6.1).
-///
-/// Octet order: every key here is **MSB-first** (big-endian), as the specification prints
-/// them: `privateKey` is the 32-octet scalar, `publicKey` is X || Y (32 octets each, each
-/// MSB-first). The SMP Pairing Public Key PDU carries X and Y each **little-endian**: reverse
-/// each coordinate separately (`P256.publicKey(fromAir:)`, `P256.airOrder(_:)`).
 public struct P256KeyPair: Sendable, Equatable {
-    /// The private scalar d, 32 octets MSB-first.
-    public let privateKey: [UInt8]
-    /// The public key d·G as X || Y, 64 octets, each coordinate MSB-first.
-    public let publicKey: [UInt8]
+    /// The private scalar d.
+    public let privateKey: Key256
+    /// d·G.
+    public let publicKey: P256PublicKey
 
     /// A fresh key pair from libcrypto's CSPRNG.
     public static func generate() throws(SMPCryptoError) -> P256KeyPair {
@@ -18,75 +44,45 @@ public struct P256KeyPair: Sendable, Equatable {
         var q = [UInt8](repeating: 0, count: 64)
         let status = ccrypto_p256_generate(&d, &q)
         guard status == 0 else { throw SMPCryptoError.from(status: status, "P-256 key generation") }
-        return P256KeyPair(privateKey: d, publicKey: q)
+        return P256KeyPair(privateKey: Key256(octets: d), publicKey: P256PublicKey(octets: q))
     }
 
-    /// The key pair of a given private key (32 octets MSB-first, in [1, n-1]): for fixed
+    /// The key pair of a given private key (in [1, n-1], else `invalidPrivateKey`): for fixed
     /// test keys such as the debug key of §2.3.5.6.1.
-    public init(privateKey: [UInt8]) throws(SMPCryptoError) {
-        try SMPCryptoError.check(privateKey, 32, "P-256 private key")
+    public init(privateKey: Key256) throws(SMPCryptoError) {
         var q = [UInt8](repeating: 0, count: 64)
-        let status = ccrypto_p256_public_key(privateKey, &q)
+        let status = ccrypto_p256_public_key(privateKey.octets, &q)
         guard status == 0 else { throw SMPCryptoError.from(status: status, "P-256 public key") }
-        self.init(privateKey: privateKey, publicKey: q)
+        self.init(privateKey: privateKey, publicKey: P256PublicKey(octets: q))
     }
 
-    private init(privateKey: [UInt8], publicKey: [UInt8]) {
+    private init(privateKey: Key256, publicKey: P256PublicKey) {
         self.privateKey = privateKey
         self.publicKey = publicKey
     }
 
-    /// The DHKey with a peer's public key (X || Y MSB-first): `P256.dhKey(privateKey:peerPublicKey:)`.
-    public func dhKey(peerPublicKey: [UInt8]) throws(SMPCryptoError) -> [UInt8] {
+    /// The DHKey with a peer's public key: `P256.dhKey(privateKey:peerPublicKey:)`.
+    public func dhKey(peerPublicKey: P256PublicKey) throws(SMPCryptoError) -> Key256 {
         try P256.dhKey(privateKey: privateKey, peerPublicKey: peerPublicKey)
     }
 }
 
 /// The P-256 operations of LE Secure Connections on libcrypto (CCrypto).
 public enum P256 {
-    /// Whether X || Y (64 octets, each coordinate MSB-first) is a point of P-256: both
-    /// coordinates below p, the point on the curve and not the point at infinity (all zeros is
-    /// refused). LE SC requires this check of the peer's key before computing the DHKey
-    /// (the "invalid curve" attack). A wrong length is simply not valid.
-    public static func isValidPublicKey(_ publicKey: [UInt8]) -> Bool {
-        publicKey.count == 64 && ccrypto_p256_check_public_key(publicKey) == 0
+    /// Whether the key is a point of P-256: both coordinates below p, on the curve, and not
+    /// the point at infinity (all zeros is refused). LE SC requires this check of the peer's
+    /// key before the DHKey (§2.3.5.6.1, the "invalid curve" attack).
+    public static func isValidPublicKey(_ publicKey: P256PublicKey) -> Bool {
+        ccrypto_p256_check_public_key(publicKey.octets) == 0
     }
 
-    /// The DHKey of §2.3.5.6.1: the X coordinate of privateKey · peerPublicKey, 32 octets
-    /// MSB-first (f5's W as the specification prints it). `privateKey` is 32 octets MSB-first,
-    /// `peerPublicKey` X || Y MSB-first. Throws `invalidPublicKey` when the peer's key is not
-    /// on the curve, `invalidPrivateKey` for a scalar outside [1, n-1].
-    public static func dhKey(privateKey: [UInt8], peerPublicKey: [UInt8]) throws(SMPCryptoError) -> [UInt8] {
-        try SMPCryptoError.check(privateKey, 32, "P-256 private key")
-        try SMPCryptoError.check(peerPublicKey, 64, "P-256 public key")
+    /// The DHKey of §2.3.5.6.1: the X coordinate of privateKey · peerPublicKey (f5's W). Throws
+    /// `invalidPublicKey` when the peer's key is not a point of the curve, `invalidPrivateKey`
+    /// for a scalar outside [1, n-1].
+    public static func dhKey(privateKey: Key256, peerPublicKey: P256PublicKey) throws(SMPCryptoError) -> Key256 {
         var dh = [UInt8](repeating: 0, count: 32)
-        let status = ccrypto_p256_ecdh(privateKey, peerPublicKey, &dh)
+        let status = ccrypto_p256_ecdh(privateKey.octets, peerPublicKey.octets, &dh)
         guard status == 0 else { throw SMPCryptoError.from(status: status, "ECDH") }
-        return dh
-    }
-
-    /// A public key as the Pairing Public Key PDU carries it (X then Y, each little-endian,
-    /// 64 octets) turned MSB-first (X || Y, each big-endian); the same reversal maps back
-    /// (`airOrder`).
-    public static func publicKey(fromAir air: [UInt8]) throws(SMPCryptoError) -> [UInt8] {
-        try SMPCryptoError.check(air, 64, "P-256 public key")
-        return Array(air[0..<32].reversed()) + Array(air[32..<64].reversed())
-    }
-
-    /// X || Y MSB-first as the Pairing Public Key PDU carries it: each coordinate little-endian.
-    public static func airOrder(_ publicKey: [UInt8]) throws(SMPCryptoError) -> [UInt8] {
-        try self.publicKey(fromAir: publicKey)
-    }
-}
-
-/// Random octets from libcrypto's CSPRNG (RAND_bytes): for pairing random values (Mrand,
-/// Srand, Na, Nb), keys and the like.
-public enum SecureRandom {
-    /// `count` random octets.
-    public static func bytes(_ count: Int) throws(SMPCryptoError) -> [UInt8] {
-        guard count >= 0 else { throw .wrongLength("random octets", expected: 0, actual: count) }
-        var buffer = [UInt8](repeating: 0, count: count)
-        guard ccrypto_random(&buffer, buffer.count) == 0 else { throw .backendFailed("RAND_bytes") }
-        return buffer
+        return Key256(octets: dh)
     }
 }

@@ -1,9 +1,7 @@
-/// Why a function of the LE Secure Connections toolbox (P-256, AES, the SMP security functions)
-/// refused its input or could not run. Nothing in the toolbox traps on outside input: a peer's
-/// bad public key or a value of the wrong length is one of these.
+/// Why a P-256 operation of the LE Secure Connections toolbox refused its input or could not
+/// run. The other functions of the toolbox take typed values of their exact sizes and cannot
+/// fail; nothing here traps on outside input: a peer's bad public key is one of these.
 public enum SMPCryptoError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// A value had the wrong number of octets: which one, how many it needs, how many it had.
-    case wrongLength(String, expected: Int, actual: Int)
     /// A P-256 public key is not a point of the curve (a coordinate ≥ p, off the curve, or
     /// the point at infinity): the "invalid curve" check of LE Secure Connections.
     case invalidPublicKey
@@ -14,16 +12,10 @@ public enum SMPCryptoError: Error, Equatable, Sendable, CustomStringConvertible 
 
     public var description: String {
         switch self {
-        case let .wrongLength(name, expected, actual): return "\(name) must be \(expected) octets, not \(actual)"
         case .invalidPublicKey: return "the P-256 public key is not a point of the curve"
         case .invalidPrivateKey: return "the P-256 private key is not in [1, n-1]"
         case let .backendFailed(operation): return "libcrypto failed: \(operation)"
         }
-    }
-
-    /// Throws `wrongLength` unless `value` has `count` octets.
-    static func check(_ value: [UInt8], _ count: Int, _ name: String) throws(SMPCryptoError) {
-        guard value.count == count else { throw .wrongLength(name, expected: count, actual: value.count) }
     }
 
     /// The error for a CCrypto status (CCRYPTO_INVALID_PUBLIC_KEY -1, CCRYPTO_INVALID_PRIVATE_KEY -2).

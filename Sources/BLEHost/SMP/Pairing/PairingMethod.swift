@@ -1,5 +1,5 @@
-/// How the two devices authenticate an LE Secure Connections pairing (Core 6.0 Vol 3 Part H
-/// §2.3.5.1, Tables 2.6–2.8): from both IO capabilities, when either asks for MITM protection.
+/// How the two devices authenticate a pairing (Core 6.0 Vol 3 Part H §2.3.5.1, Tables
+/// 2.6–2.8): from both IO capabilities, when either asks for MITM protection.
 public enum PairingMethod: Sendable, Equatable {
     /// No user step; no MITM protection (unauthenticated keys).
     case justWorks
@@ -11,13 +11,15 @@ public enum PairingMethod: Sendable, Equatable {
     /// Whether the keys are authenticated (MITM-protected).
     public var isAuthenticated: Bool { self != .justWorks }
 
-    /// The method for these features, LE Secure Connections (out-of-band data is not supported
-    /// here and counts as absent). Just Works unless one side sets MITM; then Table 2.8 by IO
-    /// capability (rows: the initiator's; columns: the responder's).
-    public static func choose(initiator: PairingFeatures, responder: PairingFeatures) -> PairingMethod {
+    /// The method for these features (out-of-band data is not supported here and counts as
+    /// absent). Just Works unless one side sets MITM; then Table 2.8 by IO capability (rows: the
+    /// initiator's; columns: the responder's). LE legacy pairing has no Numeric Comparison:
+    /// Table 2.8's legacy entries are Just Works there.
+    public static func choose(initiator: PairingFeatures, responder: PairingFeatures, legacy: Bool = false) -> PairingMethod {
         let mitm = initiator.authRequirements.contains(.mitm) || responder.authRequirements.contains(.mitm)
         guard mitm else { return .justWorks }
-        return table(initiator: initiator.ioCapability, responder: responder.ioCapability)
+        let m = table(initiator: initiator.ioCapability, responder: responder.ioCapability)
+        return legacy && m == .numericComparison ? .justWorks : m
     }
 
     static func table(initiator i: IOCapability, responder r: IOCapability) -> PairingMethod {

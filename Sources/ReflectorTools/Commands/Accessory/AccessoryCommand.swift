@@ -118,7 +118,7 @@ public enum AccessoryCommand: Command {
         configuration.pairable = o.pairable ?? store.bonds.isEmpty
         configuration.realTimeRAS = !o.onDemand
         configuration.allowsLegacyPairing = o.allowsLegacy
-        var host = AccessoryHost(configuration: configuration, bonds: store.bonds) { (try? SecureRandom.bytes($0)) ?? [] }
+        var host = AccessoryHost(configuration: configuration, bonds: store.bonds, random: .system)
         report.start(name: o.name, address: store.address)
         if !configuration.pairable { report.status("not pairable: \(store.bonds.count) bond\(store.bonds.count == 1 ? "" : "s") kept (--pairable accepts new phones)") }
         let loop = HostLoop<AccessoryHost>(channel: line.channel, line: o.board)

@@ -61,7 +61,7 @@ struct RangeSession: BoardHost {
         setup.inlinePCTOnlyIfSupported = true
         setup.waitsForRangingDataClient = true
         self.estimator = estimator
-        phone = PhoneHost(setup: setup, bonds: bonds, irk: irk) { (try? SecureRandom.bytes($0)) ?? [] }
+        phone = PhoneHost(setup: setup, bonds: bonds, irk: irk, random: .system)
     }
 
     mutating func nextCommand() -> HCIPacket? { phone.nextCommand() }
