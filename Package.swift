@@ -73,7 +73,7 @@ let package = Package(
         .target(name: "VirtualBoard", dependencies: ["BLEHost", "EmulatorMath", "PhoneEmulation", "RadioWorld", "ReflectorFirmware", "HCITransport"]),
         // What the test targets share: seeded draws, hex literals, temporary directories, and the
         // StreamDecoderVerifier that feeds incremental decoders their input in every split.
-        .target(name: "TestSupport", dependencies: ["EmulatorMath"]),
+        .target(name: "TestSupport", dependencies: ["EmulatorMath", "WireFormat"]),
         // SVG charts: line and scatter charts, stacked panels and heat maps, with 1-2-5 ticks,
         // escaping and locale-free numbers; EmulatorMath only for its one quantile definition.
         .target(name: "SVGCharts", dependencies: ["EmulatorMath"]),
@@ -108,7 +108,7 @@ let package = Package(
         .testTarget(name: "RangingEstimationTests", dependencies: ["RangingEstimation", "EmulatorMath", "TestSupport"]),
         .testTarget(name: "PhoneEmulationTests", dependencies: ["PhoneEmulation", "BLEHost", "EmulatorMath", "RadioWorld", "RangingEstimation", "ReflectorFirmware"]),
         .testTarget(name: "NearbyEmulationTests", dependencies: ["NearbyEmulation", "EmulatorMath", "PhoneEmulation", "RadioWorld"]),
-        .testTarget(name: "DLTDoATests", dependencies: ["DLTDoA", "AnchorFirmware", "EmulatorMath", "NearbyEmulation"]),
+        .testTarget(name: "DLTDoATests", dependencies: ["DLTDoA", "AnchorFirmware", "EmulatorMath", "NearbyEmulation", "TestSupport"]),
         .testTarget(name: "VirtualBoardTests", dependencies: ["VirtualBoard", "BLEHost", "HCITransport", "PhoneEmulation", "RadioWorld", "RangingEstimation", "ReflectorFirmware"]),
         .testTarget(name: "ReflectorToolsTests", dependencies: ["ReflectorTools", "SVGCharts", "VirtualBoard", "TestSupport"]),
         .testTarget(name: "SVGChartsTests", dependencies: ["SVGCharts", "TestSupport"]),

@@ -19,17 +19,22 @@ import Testing
         #expect(L2CAPFrame(channel: 4, payload: [UInt8](repeating: 0, count: 65_536)).encode() == nil)
     }
 
-    /// A frame in a start and continuations comes out whole at the last fragment; an empty
-    /// payload and a split inside the basic header work too.
-    @Test func fragmentsReassemble() {
-        var r = L2CAPReassembler()
-        let frame = L2CAPFrame(channel: 6, payload: Array(0..<60))
-        let bytes = frame.encode()!
-        #expect(r.add(boundary: 0b10, bytes[0..<1]) == [.incomplete])
-        #expect(r.add(boundary: 0b01, bytes[1..<27]) == [.incomplete] && r.isInsideFrame)
-        #expect(r.add(boundary: 0b01, bytes[27..<54]) == [.incomplete])
-        #expect(r.add(boundary: 0b01, bytes[54...]) == [.frame(frame)] && !r.isInsideFrame)
-        #expect(r.add(boundary: 0b00, [0, 0, 5, 0]) == [.frame(L2CAPFrame(channel: 5, payload: []))])
+    /// A frame in a start and continuations comes out whole with its last octet, however the
+    /// controller cut it: whole, one octet per packet, every split point (inside the basic
+    /// header too), frames back to back and random cuts; a start flagged 0b10 or 0b00; an empty
+    /// payload. The reassembler holds exactly the octets of the frame in progress.
+    @Test func fragmentsReassemble() throws {
+        let frames = [L2CAPFrame(channel: 6, payload: Array(0..<60)), L2CAPFrame(channel: 5, payload: []),
+                      L2CAPFrame(channel: 4, payload: (0..<300).map { UInt8(truncatingIfNeeded: $0 * 7) })]
+        try StreamDecoderVerifier { L2CAPReassembler() }.verify(
+            messages: frames.map { ($0.encode()!, $0) }, partial: { $0 }, endsAtLastElement: true, randomChunkings: 50, cut: Self.aclPacket)
+    }
+
+    /// The ACL packet a controller sends for a fragment: a start (0b10, or 0b00 for every other
+    /// frame) first, continuations (0b01) after; no empty continuations.
+    static func aclPacket(_ f: Fragment<UInt8>) -> [L2CAPReassembler.Fragment] {
+        if f.isFirst { return [L2CAPReassembler.Fragment(boundary: f.message % 2 == 0 ? 0b10 : 0b00, f.elements)] }
+        return f.elements.isEmpty ? [] : [L2CAPReassembler.Fragment(boundary: 0b01, f.elements)]
     }
 
     /// What a peer or controller may get wrong is dropped and named, and the next frame is read.
