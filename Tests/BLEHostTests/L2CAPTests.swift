@@ -79,50 +79,28 @@ import Testing
         var frames: [L2CAPFrame] = []
         for size in [0, 1, 22, 23, 27, 100, 247, 251, 512, 1000] {
             let channel: UInt16 = [4, 5, 6][rng.below(3)]
-            frames.append(L2CAPFrame(channel: channel, payload: (0..<size).map { _ in UInt8(truncatingIfNeeded: rng.next()) }))
+            frames.append(L2CAPFrame(channel: channel, payload: rng.bytes(size)))
         }
-        var lines: [String] = []
+        // Per frame and ACL buffer length: Bumble builds the PDU, reassembles our fragments, and splits its PDU as its host does.
+        var vectors: [BumbleOracle.Vector] = []
         for f in frames {
             for length in [27, 251] {
                 var out = ACLOutbound(connectionHandle: 0x0040, bufferLength: length, bufferCount: 1_000)
                 out.enqueue(f)
-                let fragments = out.sendable().map { Hex.string($0.h4Bytes) }.joined(separator: ",")
-                lines.append("\(f.channel)\t\(Hex.string(f.payload))\t\(length)\t\(fragments)")
+                vectors.append(BumbleOracle.Vector("l2cap.L2CAP_PDU(\(f.channel), B('\(Hex.string(f.payload))'))",
+                                                   ours: out.sendable().map { Hex.string($0.h4Bytes) }.joined(separator: ","),
+                                                   fields: "acl_fragments(built, \(length))"))
             }
         }
-        let directory = try TemporaryDirectory("l2cap-bumble")
-        let input = directory.file("frames.tsv")
-        try lines.joined(separator: "\n").write(toFile: input, atomically: true, encoding: .utf8)
-        let script = """
-            import sys
-            from bumble import hci, l2cap
-            for line in open(sys.argv[1]).read().split('\\n'):
-                cid, payload, length, fragments = line.split('\\t')
-                pdu = bytes(l2cap.L2CAP_PDU(int(cid), bytes.fromhex(payload)))
-                got = []
-                assembler = hci.HCI_AclDataPacketAssembler(lambda data: got.append(data))
-                for f in fragments.split(','):
-                    assembler.feed_packet(hci.HCI_Packet.from_bytes(bytes.fromhex(f)))
-                length = int(length)
-                theirs = []
-                for i in range(0, len(pdu), length):
-                    pb = hci.HCI_ACL_PB_FIRST_NON_FLUSHABLE if i == 0 else hci.HCI_ACL_PB_CONTINUATION
-                    chunk = pdu[i:i + length]
-                    theirs.append(bytes(hci.HCI_AclDataPacket(connection_handle=0x40, pb_flag=pb, bc_flag=0, data_total_length=len(chunk), data=chunk)).hex())
-                print(pdu.hex() + '\\t' + (got[0].hex() if len(got) == 1 else 'ERR %d PDUs' % len(got)) + '\\t' + ','.join(theirs))
-            """
-        let r = try ToolProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, input], timeout: 120)
-        try #require(r.status == 0 && !r.timedOut, "python3 with bumble failed: \(r.stderr)")
-        let answers = r.stdout.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
-        try #require(answers.count == lines.count)
+        let answers = try BumbleOracle.answers(.l2cap, vectors)
         for (i, answer) in answers.enumerated() {
             let frame = frames[i / 2]
             let ours = Hex.string(frame.encode()!)
-            #expect(answer[0] == ours, "Bumble's PDU for frame \(i / 2)")
-            #expect(answer[1] == ours, "Bumble reassembled our fragments of frame \(i / 2) to \(answer[1].prefix(40))")
+            #expect(answer.built == ours, "Bumble's PDU for frame \(i / 2)")
+            #expect(answer.parsed == ours, "Bumble reassembled our fragments of frame \(i / 2) to \(answer.parsed.prefix(40))")
             var reassembler = L2CAPReassembler(maximumPayload: 4096)
             var outcomes: [L2CAPReassembler.Outcome] = []
-            for hex in answer[2].split(separator: ",") {
+            for hex in answer.fields.trimmingCharacters(in: CharacterSet(charactersIn: "'")).split(separator: ",") {
                 let p = try HCIPacket(h4: Hex.bytes(String(hex)))
                 outcomes += reassembler.add(boundary: p.aclPacketBoundary ?? 0, p.parameters)
             }
