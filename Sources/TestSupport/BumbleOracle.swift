@@ -18,21 +18,17 @@ public enum BumbleOracle {
         case l2cap
     }
 
+    /// One packet to ask about: `expression`, the Python expression Bumble builds it from
+    /// (empty: build nothing; `A(hex)` makes a random address, `B(hex)` bytes,
+    /// `acl_fragments(pdu, length)` Bumble's host's ACL split of a PDU); `ours`, our octets in
+    /// hex (for `.l2cap`, comma-separated H4 ACL packets); `fields`, an expression over `c`
+    /// (Bumble's parse of ours) and `built` (the bytes of `expression`) whose `repr` comes back
+    /// in `Answer.fields`.
     public struct Vector: Sendable {
-        /// The Python expression Bumble builds the packet from (empty: build nothing). `A(hex)`
-        /// makes a random address, `B(hex)` bytes, `acl_fragments(pdu, length)` Bumble's
-        /// host's ACL split of a PDU.
-        public var expression: String
-        /// Our octets in hex (for `.l2cap`, comma-separated H4 ACL packets).
-        public var ours: String
-        /// An expression over `c` (Bumble's parse of ours) and `built` (the bytes of
-        /// `expression`) whose `repr` comes back in `Answer.fields`.
-        public var fields: String
+        public var expression: String, ours: String, fields: String
 
         public init(_ expression: String, ours: String, fields: String = "") {
-            self.expression = expression
-            self.ours = ours
-            self.fields = fields
+            (self.expression, self.ours, self.fields) = (expression, ours, fields)
         }
     }
 
