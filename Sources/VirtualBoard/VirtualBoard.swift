@@ -1,6 +1,5 @@
 import BLEHost
 import HCITransport
-import PhoneEmulation
 import RadioWorld
 import ReflectorFirmware
 

@@ -5,7 +5,7 @@
 /// segments of the Ranging Service's ranging data (RAS 1.0 §3.2), which the phone needs. With
 /// inline PCT the phone needs nothing from it, as Nordic's IPT reflector shows.
 ///
-/// Both of this project's reflector hosts use it: the firmware's own (`ReflectorHostApp`) and
+/// Both of this project's reflector hosts use it: the firmware's own (`ReflectorHost`) and
 /// BLEHost's `AccessoryHost`.
 public struct ReflectorProcedures: Sendable {
     public enum Output: Sendable, Equatable {
