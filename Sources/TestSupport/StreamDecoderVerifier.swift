@@ -37,6 +37,11 @@ import EmulatorMath
 /// all messages into one decoder. Required: a message's outputs come only with its last
 /// fragment and equal its pair's; after every other fragment the state is `partial(o)` (or, if
 /// `partial` is nil, anything but `idle`); after the last it is `idle`.
+///
+/// **The protocols.** A `StreamDecoder` or a `FragmentReassembler` (WireFormat) needs no
+/// closures: `StreamDecoderVerifier { H4Framer() }` observes its `progress`, and
+/// `verify(stream:)` feeds it with `decode`, `verify(messages:cut:)` with `reassemble`, `cut`
+/// being only the sender's rule for one fragment (StreamDecoderVerifier+Protocols.swift).
 public struct StreamDecoderVerifier<Decoder, State: Equatable> {
     private let make: () -> Decoder
     private let observe: (Decoder) -> State
