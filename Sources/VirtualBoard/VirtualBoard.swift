@@ -106,6 +106,12 @@ public struct VirtualBoard {
         air.withBoard(0) { $0.cs.v2CapabilitiesLayout = layout }
     }
 
+    /// The served board's controller faults (Hardware Error with `code`, then as after
+    /// power-on: its link is gone, and the peer's supervision timer ends its side).
+    public mutating func hardwareFault(code: UInt8) {
+        air.withBoard(0) { $0.hardwareFault(code: code) }
+    }
+
     /// A packet from the host: a command, or ACL data.
     public mutating func receive(_ packet: HCIPacket) {
         air.receive(packet, on: 0)
