@@ -46,6 +46,7 @@ extension BoardController {
         suggestedTxOctets = 27
         suggestedTxTime = 328
         leHostSupported = false
+        awaitsReset = false
     }
 
     /// A fault inside the controller (a watchdog, a debugger attaching, a crash): it starts

@@ -8,8 +8,10 @@ import SerialTransport
 /// of a pure host: time to the host, its next command and ACL packets out, one packet in (at
 /// most 20 ms's wait, so the host's timers keep time), dispatched by its indicator, and each
 /// of the host's outputs to the command; until the command says stop, SIGINT or SIGTERM, the
-/// line fails (exit 2), or the board leaves a command unanswered past `--timeout` (exit 2,
-/// "the board went silent").
+/// line fails (exit 2), or the board stays silent (exit 2, "the board went silent"). A board
+/// that loses octets on the line, or leaves a command unanswered past `--timeout`, is started
+/// over (`restartController`); one that answers nothing through `silentRestarts` of those
+/// has gone away.
 struct HostLoop<Host: BoardHost> {
     /// What the command makes of one output, or of a turn.
     enum Turn {
@@ -22,6 +24,8 @@ struct HostLoop<Host: BoardHost> {
     let channel: HCIChannel
     let line: BoardLineOptions
     let start = Date()
+    /// How many times in a row a silent board is reset before the loop gives up on it.
+    static var silentRestarts: Int { 2 }
 
     /// Seconds since the loop was made: the host's clock.
     var elapsed: Double { Date().timeIntervalSince(start) }
@@ -32,6 +36,7 @@ struct HostLoop<Host: BoardHost> {
         StopSignal.install()
         var sentAt: Date?
         var lineFaults = channel.statistics.framingErrors + channel.statistics.droppedPartialPackets
+        var silentResets = 0
         while !StopSignal.requested {
             var outputs = host.tick(now: elapsed)
             do {
@@ -41,6 +46,7 @@ struct HostLoop<Host: BoardHost> {
                 }
                 for acl in host.nextACL() { try channel.send(acl) }
                 let packet = try channel.receive(timeout: 20)
+                silentResets = 0
                 outputs += host.receive(packet, now: elapsed)
             } catch .timeout {
             } catch {
@@ -65,8 +71,15 @@ struct HostLoop<Host: BoardHost> {
             }
             if host.unansweredOpcode == nil { sentAt = nil }
             if let op = host.unansweredOpcode, let at = sentAt, Date().timeIntervalSince(at) * 1000 > Double(line.timeout) {
-                let path = line.path ?? ""
-                return .failure(status: 2, "\(path): the board went silent: " + line.silence(opcode: op).dropFirst(path.count + 2))
+                guard silentResets < Self.silentRestarts else {
+                    let path = line.path ?? ""
+                    return .failure(status: 2, "\(path): the board went silent: " + line.silence(opcode: op).dropFirst(path.count + 2))
+                }
+                silentResets += 1
+                sentAt = nil
+                for out in host.restartController(.unanswered(opcode: op)) {
+                    if case .stop(let outcome) = output(&host, out) { return outcome }
+                }
             }
             switch afterTurn(&host) {
             case .stop(let outcome): return outcome
