@@ -26,7 +26,7 @@ extension BoardController {
 
     /// The controller starts afresh, as after power-on or a reset of its own: the link is gone
     /// (the peer's supervision timer ends its side), and so is everything the host set.
-    mutating func powerOn() {
+    public mutating func powerOn() {
         if link != nil {
             link = nil
             transmissions.append(.silence)

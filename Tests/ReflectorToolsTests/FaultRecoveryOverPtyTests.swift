@@ -37,7 +37,32 @@ extension BoardBenchTests {
             #expect(a.stderr.components(separatedBy: "accessory: paired with").count - 1 == 1, "\(a.stderr)")
         }
 
+        /// Each port goes away for 2 s and comes back at its path, the board behind it started
+        /// afresh (a USB CDC board that resets): with --reconnect-port both hosts wait for it,
+        /// open it again, set the board up, and range again with the bond.
+        @Test func bothHostsWaitForAVanishedPort() throws {
+            let dir = try TemporaryDirectory("reopen")
+            let bonds = try AccessoryCommandTests.bondFile(dir)
+            let served = ["--distance", "2.5", "--channel", "free", "--faults", "reopen+2:A@3,reopen+2:B@13"]
+            let (r, accessory) = try AccessoryCommandTests.withAccessory(served: served, accessory: ["--reconnect-port", "10"], bonds: bonds,
+                                                                         stopsBoards: true) { link in
+                try ToolProcess.run(["range", "--pty", link, "--procedures", "60", "--json", "--reconnect-port", "10"], timeout: 90)
+            }
+            #expect(r.status == 0 && !r.timedOut, "\(r.stderr)")
+            let times = AccessoryCommandTests.procedures(r.stdout).compactMap { $0["time_s"] as? Double }
+            #expect(times.count == 60, "\(r.stderr)")
+            let gaps = zip(times, times.dropFirst()).map { $1 - $0 }
+            #expect(gaps.filter { $0 > 1.5 }.count == 2 && gaps.allSatisfy { $0 < 7 }, "\(gaps.filter { $0 > 1 })")
+            #expect(r.stderr.contains("waiting up to 10 s for it to come back") && r.stderr.contains("the port is back"), "\(r.stderr)")
+            #expect(r.stderr.contains("range: the port went away and came back: setting the board up again"), "\(r.stderr)")
+            #expect(r.stderr.components(separatedBy: "range: paired (").count - 1 == 1, "\(r.stderr)")
+            let a = try #require(accessory)
+            #expect(a.stderr.contains("accessory: the port went away and came back: setting the board up again (bonds kept)"), "\(a.stderr)")
+            #expect(a.stderr.components(separatedBy: "accessory: paired with").count - 1 == 1, "\(a.stderr)")
+        }
+
         @Test func faultSpecsReadAndRefuse() throws {
+            #expect(try LineFault.schedule("reopen+2:B@1", boards: 2) == [LineFault(kind: .reopen(seconds: 2), board: 1, at: 1, every: nil)])
             let s = try LineFault.schedule("reset@5,garble-out:B@8/30,silent+2.5@12,drop-in@0", boards: 2)
             #expect(s == [LineFault(kind: .reset, board: 0, at: 5, every: nil), LineFault(kind: .garble(toBoard: false), board: 1, at: 8, every: 30),
                           LineFault(kind: .silent(seconds: 2.5), board: 0, at: 12, every: nil), LineFault(kind: .drop(toBoard: true), board: 0, at: 0, every: nil)])

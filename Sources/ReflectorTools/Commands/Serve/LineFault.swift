@@ -9,6 +9,9 @@ public struct LineFault: Sendable, Equatable {
         case drop(toBoard: Bool)
         /// The board neither answers nor reports for this many seconds (what it is sent is lost).
         case silent(seconds: Double)
+        /// The port goes away for this many seconds and comes back at the same path, the board
+        /// started afresh, as a USB CDC board that resets or is replugged (ptys only).
+        case reopen(seconds: Double)
     }
 
     public var kind: Kind
@@ -19,13 +22,14 @@ public struct LineFault: Sendable, Equatable {
     /// Then again every this many seconds.
     public var every: Double?
 
-    /// `reset`, `garble-in`, `garble-out`, `drop-in`, `drop-out`, `silent+S` (the spec's words).
+    /// `reset`, `garble-in`, `garble-out`, `drop-in`, `drop-out`, `silent+S`, `reopen+S` (the spec's words).
     public var name: String {
         switch kind {
         case .reset: "reset"
         case .garble(let toBoard): toBoard ? "garble-in" : "garble-out"
         case .drop(let toBoard): toBoard ? "drop-in" : "drop-out"
         case .silent(let s): "silent+\(Self.number(s))"
+        case .reopen(let s): "reopen+\(Self.number(s))"
         }
     }
 
@@ -37,7 +41,7 @@ public struct LineFault: Sendable, Equatable {
         for item in spec.split(separator: ",", omittingEmptySubsequences: false) {
             guard let fault = parse(item, boards: boards) else {
                 throw .usage("serve: --faults item '\(item)' is not KIND[:A|B]@SECONDS[/EVERY] with KIND reset, garble-in, garble-out, "
-                    + "drop-in, drop-out or silent+S (seconds from 0 to 86400; every at least 0.1 s; B only with two boards)")
+                    + "drop-in, drop-out, silent+S or reopen+S (seconds from 0 to 86400; every at least 0.1 s; B only with two boards)")
             }
             out.append(fault)
         }
@@ -64,8 +68,13 @@ public struct LineFault: Sendable, Equatable {
         case "drop-in": kind = .drop(toBoard: true)
         case "drop-out": kind = .drop(toBoard: false)
         default:
-            guard what.hasPrefix("silent+"), let s = seconds(what.dropFirst(7)), s > 0 else { return nil }
-            kind = .silent(seconds: s)
+            if what.hasPrefix("silent+"), let s = seconds(what.dropFirst(7)), s > 0 {
+                kind = .silent(seconds: s)
+            } else if what.hasPrefix("reopen+"), let s = seconds(what.dropFirst(7)), s > 0 {
+                kind = .reopen(seconds: s)
+            } else {
+                return nil
+            }
         }
         let when = halves[1].split(separator: "/", omittingEmptySubsequences: false)
         guard (1...2).contains(when.count), let at = seconds(when[0]) else { return nil }

@@ -159,13 +159,13 @@ public enum ServeCommand: Command {
                 throw .usage(error.description)
             }
         }
-        let channels = links.map { HCIChannel(link: $0, side: .controller) }
-        var sinks: [BTSnoopFileSink] = []
-        defer { for s in sinks { try? s.close() } }
+        var channels = links.map { HCIChannel(link: $0, side: .controller) }
+        var sinks: [BTSnoopFileSink?] = Array(repeating: nil, count: links.count)
+        defer { for s in sinks { try? s?.close() } }
         for (i, path) in o.btsnoop.enumerated() {
             let sink: BTSnoopFileSink
             do { sink = try BTSnoopFileSink(creatingFileAtPath: path) } catch { throw .badFile("\(path): cannot create the capture (\(error))") }
-            sinks.append(sink)
+            sinks[i] = sink
             channels[i].recorder = { try? sink.append($0) }
         }
         var served = ServedAir(o, scenario: scenario(o))
@@ -177,6 +177,7 @@ public enum ServeCommand: Command {
         var faults = LineFaultClock(o.faults)
         var toHost: [LineFault.Kind?] = Array(repeating: nil, count: channels.count)
         var silentUntil = [UInt64](repeating: 0, count: channels.count)
+        var reopenAt = [UInt64?](repeating: nil, count: channels.count)
         serving: while !StopSignal.requested {
             let elapsed = SystemClock.microseconds() - start
             for f in faults.due(at: Double(elapsed) / 1e6) {
@@ -186,13 +187,29 @@ public enum ServeCommand: Command {
                 case .garble(toBoard: true), .drop(toBoard: true): served.lostSync(board: f.board)
                 case .garble(toBoard: false), .drop(toBoard: false): toHost[f.board] = f.kind
                 case .silent(let s): silentUntil[f.board] = elapsed + UInt64(s * 1e6)
+                case .reopen(let s):
+                    guard case .pty = o.lines[f.board], reopenAt[f.board] == nil else { break }
+                    links[f.board].close()
+                    served.powerOn(board: f.board)
+                    reopenAt[f.board] = elapsed + UInt64(s * 1e6)
                 }
+            }
+            for i in channels.indices {
+                guard let at = reopenAt[i], elapsed >= at, case .pty(let path) = o.lines[i] else { continue }
+                do { links[i] = try PseudoTerminal(linkPath: path, keepsReplicaOpen: true) } catch {
+                    emit("serve: \(error.description)")
+                    break serving
+                }
+                channels[i] = HCIChannel(link: links[i], side: .controller)
+                if let sink = sinks[i] { channels[i].recorder = { try? sink.append($0) } }
+                reopenAt[i] = nil
+                emit("serve: board \(i == 0 ? "A" : "B")'s port is back at \(path)")
             }
             // Wake for the next CS procedure as well as for the hosts (at most 2 ms apart).
             let now = SystemClock.microseconds() - start
             let wait = served.nextProcedureStart.map { $0 > now ? Int(min(2_000, $0 - now) / 1000) : 0 } ?? 2
-            HCIChannel.waitForAny(channels, timeout: wait)
-            for (i, channel) in channels.enumerated() {
+            HCIChannel.waitForAny(channels.indices.filter { reopenAt[$0] == nil }.map { channels[$0] }, timeout: wait)
+            for (i, channel) in channels.enumerated() where reopenAt[i] == nil {
                 while true {
                     do {
                         let packet = try channel.receive(timeout: 0)
@@ -210,7 +227,7 @@ public enum ServeCommand: Command {
             }
             let out = served.poll(now: SystemClock.microseconds() - start)
             for (i, channel) in channels.enumerated() {
-                if SystemClock.microseconds() - start < silentUntil[i] { continue }
+                if SystemClock.microseconds() - start < silentUntil[i] || reopenAt[i] != nil { continue }
                 for p in out[i] {
                     if let fault = toHost[i] {
                         // The octet garbled is the indicator (0xFF is none): the host's framer loses sync.
@@ -285,6 +302,12 @@ struct ServedAir {
     mutating func hardwareFault(board index: Int) {
         one?.hardwareFault(code: 0x5A)
         two?.withBoard(index) { $0.hardwareFault(code: 0x5A) }
+    }
+
+    /// Board `index` starts afresh without a word to its host (its port went away with it).
+    mutating func powerOn(board index: Int) {
+        one?.powerOn()
+        two?.withBoard(index) { $0.powerOn() }
     }
 
     /// Board `index` lost UART sync: Hardware Error, and nothing but Reset until it comes.

@@ -21,8 +21,10 @@ struct HostLoop<Host: BoardHost> {
         case stop(CommandOutcome)
     }
 
-    let channel: HCIChannel
+    let board: BoardLine
     let line: BoardLineOptions
+    /// Where the loop says what it does about the port (stderr, the command's status lines).
+    let status: (String) -> Void
     let start = Date()
     /// How many times in a row a silent board is reset before the loop gives up on it.
     static var silentRestarts: Int { 2 }
@@ -30,11 +32,26 @@ struct HostLoop<Host: BoardHost> {
     /// Seconds since the loop was made: the host's clock.
     var elapsed: Double { Date().timeIntervalSince(start) }
 
+    /// Tries to open the port again every 100 ms for `seconds`.
+    private func reopen(within seconds: Int) -> Bool {
+        let deadline = Date().addingTimeInterval(Double(seconds))
+        while Date() < deadline, !StopSignal.requested {
+            do throws(SerialError) {
+                try board.reopen()
+                return true
+            } catch {
+                usleep(100_000)
+            }
+        }
+        return false
+    }
+
     /// Runs `host`: `output` decides on each output, in order; `afterTurn` after each turn (the
     /// command's own timeouts and progress).
     func run(_ host: inout Host, output: (inout Host, Host.Output) -> Turn, afterTurn: (inout Host) -> Turn = { _ in .goOn }) -> CommandOutcome {
         StopSignal.install()
         var sentAt: Date?
+        var channel = board.channel
         var lineFaults = channel.statistics.framingErrors + channel.statistics.droppedPartialPackets
         var silentResets = 0
         while !StopSignal.requested {
@@ -50,7 +67,14 @@ struct HostLoop<Host: BoardHost> {
                 outputs += host.receive(packet, now: elapsed)
             } catch .timeout {
             } catch {
-                return .failure(status: 2, error.description)
+                guard let wait = line.reconnectPort, error.meansThePortWentAway else { return .failure(status: 2, error.description) }
+                status("\(error.description); waiting up to \(wait) s for it to come back")
+                guard reopen(within: wait) else { return .failure(status: 2, "\(line.path ?? ""): the port went away and did not come back within \(wait) s") }
+                channel = board.channel
+                lineFaults = 0
+                sentAt = nil
+                status("\(line.path ?? ""): the port is back")
+                outputs += host.restartController(.portReopened)
             }
             // Octets lost or garbled on the line (H4 lost sync, or a packet cut short): whatever
             // was in them may be an event the host waits for, so the board is started over.
