@@ -58,9 +58,13 @@ public struct ReflectorProcedures: Sendable {
         return [.measured(procedure), .rangingData(counter: procedure.procedureCounter & 0x0FFF, segments: segments)]
     }
 
-    /// The connection went down: its configuration and any half-assembled procedure went with it.
-    public mutating func reset() {
+    /// The connection went down: its configuration and any half-assembled procedure went with
+    /// it (its counter is returned: that procedure is lost).
+    @discardableResult
+    public mutating func reset() -> UInt16? {
+        let lost = assembler.pendingCounter
         configuration = nil
         assembler = ProcedureAssembler(role: .reflector)
+        return lost
     }
 }

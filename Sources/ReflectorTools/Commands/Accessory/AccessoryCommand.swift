@@ -121,7 +121,7 @@ public enum AccessoryCommand: Command {
         var host = AccessoryHost(configuration: configuration, bonds: store.bonds, random: .system)
         report.start(name: o.name, address: store.address)
         if !configuration.pairable { report.status("not pairable: \(store.bonds.count) bond\(store.bonds.count == 1 ? "" : "s") kept (--pairable accepts new phones)") }
-        let loop = HostLoop<AccessoryHost>(channel: line.channel, line: o.board)
+        let loop = HostLoop<AccessoryHost>(board: line, line: o.board) { report.status($0) }
         func keepBonds(_ host: AccessoryHost) {
             store.bonds = host.bonds
             do { try store.save(bondPath) } catch { report.status("could not save the bond: \(error.description)") }
@@ -149,6 +149,10 @@ public enum AccessoryCommand: Command {
             case .disconnected(let reason):
                 guard !o.once else { return .stop(.failure(status: 1, "the phone went away: \(reason.described)")) }
                 report.status("disconnected: \(reason.described); advertising again")
+            case .controllerRestarted(let fault):
+                report.status("\(fault): setting the board up again (bonds kept)")
+            case .procedureLost(let counter):
+                report.status("procedure \(counter) was lost with the link or the board (not reported)")
             case .channelSoundingUnavailable(let why):
                 report.status("Channel Sounding is unavailable: \(why); advertising, pairing and GATT go on")
             case let .failed(op, status):

@@ -142,7 +142,7 @@ public enum RangeCommand: Command {
                                    alwaysRAS: o.alwaysRAS, requireIOSCompliance: o.requireIOS, bonds: store?.bonds ?? [], irk: store?.irk)
         session.keepsFirstTones = o.plot != nil
         report.start()
-        let loop = HostLoop<RangeSession>(channel: line.channel, line: o.board)
+        let loop = HostLoop<RangeSession>(board: line, line: o.board) { report.status($0) }
         // Encrypted with a bond on this link (a refused key then means the reflector forgot it).
         var usedBond = false
         var scanningSince: Date? = loop.start
@@ -202,6 +202,12 @@ public enum RangeCommand: Command {
                     store = f
                     do throws(ToolError) { try f.save(file) } catch { report.status("could not save the bond: \(error.description)") }
                 }
+            case .phone(.controllerRestarted(let fault)):
+                report.status("\(fault): setting the board up again and looking for the reflector")
+                scanningSince = Date()
+                waiting = nil
+            case .procedureLost(let counter):
+                report.status("procedure \(counter) was lost with the link or the board (no distance)")
             case .phone(.encryptedWithBond):
                 usedBond = true
                 report.status("encrypting with the bond \(o.bonds.map { "kept in \($0)" } ?? "made earlier in this run") (no new pairing)")
