@@ -76,6 +76,12 @@ public struct CaptureProcedures: Sendable {
         if let error { problems.append(CaptureProblem(error)) }
     }
 
+    /// A procedure read by another reader (a vendor's log, another capture format), in file order.
+    public mutating func append(_ procedure: CapturedProcedure) { procedures.append(procedure) }
+
+    /// A problem found by another reader, in file order.
+    public mutating func append(_ problem: CaptureProblem) { problems.append(problem) }
+
     private mutating func add(_ bytes: [UInt8], offset: Int) {
         // Only LE Meta events with a CS subevent matter; anything else is passed over unread.
         guard bytes.count >= 3, bytes[0] == HCIEventCode.leMeta else { return }

@@ -13,16 +13,21 @@ public struct CapturedProcedure: Sendable, Equatable {
     /// N_AP from the Procedure Enable Complete's Tone_Antenna_Config_Selection, else the
     /// Subevent Result's Num_Antenna_Paths.
     public var antennaPaths: Int
-    /// File offset of the record whose event completed the procedure.
+    /// Where the procedure ends in its file: the offset of the record whose event completed it
+    /// (an HCI capture), or the line its last subevent ends on (a vendor's log).
     public var offset: Int
+    /// What kind of file the results were read from.
+    public var origin: CaptureOrigin
 
-    public init(results: ProcedureResults, connectionHandle: UInt16, role: CSRole, inlinePCT: Bool?, antennaPaths: Int, offset: Int) {
+    public init(results: ProcedureResults, connectionHandle: UInt16, role: CSRole, inlinePCT: Bool?, antennaPaths: Int, offset: Int,
+                origin: CaptureOrigin = .hci) {
         self.results = results
         self.connectionHandle = connectionHandle
         self.role = role
         self.inlinePCT = inlinePCT
         self.antennaPaths = antennaPaths
         self.offset = offset
+        self.origin = origin
     }
 
     public var procedureCounter: UInt16 { results.procedureCounter }

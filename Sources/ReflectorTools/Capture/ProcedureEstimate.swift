@@ -9,13 +9,23 @@ public struct ProcedureEstimate: Sendable, Equatable {
     public var method: String
     /// Why `distance` is `nil`; `nil` when there is a distance.
     public var reason: String?
+    /// The connection handle the procedure ran on (0 for a vendor's log, which does not say).
+    public var connection: UInt16
+    /// The procedure's Config_ID.
+    public var configID: UInt8
+    /// Where the round-trip tones came from; `nil` when none could be formed.
+    public var source: ToneSource?
 
-    public init(procedureCounter: UInt16, distance: Double?, quality: Double?, method: String, reason: String?) {
+    public init(procedureCounter: UInt16, distance: Double?, quality: Double?, method: String, reason: String?,
+                connection: UInt16 = 0, configID: UInt8 = 0, source: ToneSource? = nil) {
         self.procedureCounter = procedureCounter
         self.distance = distance
         self.quality = quality
         self.method = method
         self.reason = reason
+        self.connection = connection
+        self.configID = configID
+        self.source = source
     }
 
     /// `procedure 3: 2.998 m (quality 0.97, kay)`, or `procedure 3: no distance (reason)`.
@@ -26,14 +36,19 @@ public struct ProcedureEstimate: Sendable, Equatable {
         return "procedure \(procedureCounter): no distance (\(reason ?? "no estimate"))"
     }
 
-    /// `{"procedure_counter": 3, "distance_m": 2.998, "quality": 0.97, "method": "kay"}`; without
-    /// a distance `distance_m` and `quality` are null and a `reason` key follows.
+    /// `{"procedure_counter": 3, "distance_m": 2.998, "quality": 0.97, "method": "kay",
+    /// "connection": 64, "config_id": 0, "source": "inline-pct"}`; without a distance
+    /// `distance_m` and `quality` are null and a `reason` key follows (`source` is null when no
+    /// tones could be formed).
     public func json(_ j: inout JSONWriter) {
         j.object { j in
             j.field("procedure_counter", procedureCounter)
             j.field("distance_m", distance, decimals: 3)
             j.field("quality", quality, decimals: 2)
             j.field("method", method)
+            j.field("connection", connection)
+            j.field("config_id", configID)
+            j.field("source", source?.rawValue)
             if let reason { j.field("reason", reason) }
         }
     }

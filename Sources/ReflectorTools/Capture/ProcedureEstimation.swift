@@ -14,6 +14,10 @@ import ReflectorFirmware
 /// - Inline PCT is taken from `inlinePCT` (the `--ipt`/`--no-ipt` override), else from the
 ///   capture's Config Complete, else from the reflector capture's; when nobody says, a
 ///   reflector capture means "no inline PCT" and without one the distance is unknown.
+/// - A file that holds both sides (Silicon Labs' dump) pairs with itself: only its initiator's
+///   procedures are estimated.
+/// - Tones are built by `StepTones`: a tone the controllers rated unavailable (3) is judged by
+///   the estimator (`ToneScreening`) rather than dropped.
 public enum ProcedureEstimation {
     public static let missingReflector = "without inline PCT the tones need the reflector's results: give its capture with --reflector"
     public static let unknownInlinePCT = "the capture has no LE CS Config Complete, so inline PCT is unknown: pass --ipt, or --reflector with the reflector's capture"
@@ -27,37 +31,46 @@ public enum ProcedureEstimation {
             var configID: UInt8
             var counter: UInt16
         }
+        // A file that holds both sides (a vendor's dump) is its own reflector capture.
+        let mine = capture.procedures.filter { $0.role == .initiator }
+        let bothSides = !mine.isEmpty && capture.procedures.contains { $0.role == .reflector }
         var peers: [Key: [CapturedProcedure]] = [:]
-        for p in reflector?.procedures ?? [] where p.role == .reflector {
+        for p in (bothSides ? capture.procedures : []) + (reflector?.procedures ?? []) where p.role == .reflector {
             peers[Key(configID: p.results.configID, counter: p.procedureCounter), default: []].append(p)
         }
+        let hasPeers = reflector != nil || bothSides
         let estimator = choice.estimator
-        return capture.procedures.map { p in
-            func none(_ reason: String) -> ProcedureEstimate {
+        return (bothSides ? mine : capture.procedures).map { p in
+            func none(_ reason: String, _ source: ToneSource? = nil) -> ProcedureEstimate {
                 ProcedureEstimate(procedureCounter: p.procedureCounter, distance: nil, quality: nil, method: choice.rawValue,
-                                  reason: p.results.isAborted ? reason + "; the procedure was aborted" : reason)
+                                  reason: p.results.isAborted ? reason + "; the procedure was aborted" : reason,
+                                  connection: p.connectionHandle, configID: p.results.configID, source: source)
             }
             guard p.role == .initiator else { return none(reflectorRole) }
             let key = Key(configID: p.results.configID, counter: p.procedureCounter)
             let peer = peers[key]?.first
             if peer != nil { peers[key]!.removeFirst() }
-            let ipt = inlinePCT ?? p.inlinePCT ?? peer?.inlinePCT ?? (reflector != nil ? false : nil)
+            let ipt = inlinePCT ?? p.inlinePCT ?? peer?.inlinePCT ?? (hasPeers ? false : nil)
             let steps = p.results.steps
             let tones: ToneSet
+            let source: ToneSource
             switch ipt {
             case true?:
-                tones = ToneSetBuilder.tones(initiator: steps, reflector: nil, antennaPaths: p.antennaPaths)
+                tones = StepTones.tones(initiator: steps, reflector: nil, antennaPaths: p.antennaPaths)
+                source = .inlinePCT
             case false?:
                 guard let peer else {
-                    return none(reflector == nil ? missingReflector : "the reflector's capture has no procedure \(p.procedureCounter) of configuration \(p.results.configID)")
+                    return none(!hasPeers ? missingReflector : "the reflector's capture has no procedure \(p.procedureCounter) of configuration \(p.results.configID)")
                 }
-                tones = ToneSetBuilder.tones(initiator: steps, reflector: aligned(peer.results.steps, to: steps), antennaPaths: p.antennaPaths)
+                tones = StepTones.tones(initiator: steps, reflector: aligned(peer.results.steps, to: steps), antennaPaths: p.antennaPaths)
+                source = peer.origin.isVendorLog ? .vendorLog : .reflectorCapture
             case nil:
                 return none(unknownInlinePCT)
             }
-            guard let e = estimator.estimate(tones) else { return none(tooFewTones) }
+            guard let e = estimator.estimate(tones) else { return none(tooFewTones, source) }
             return ProcedureEstimate(procedureCounter: p.procedureCounter, distance: e.distance, quality: e.quality,
-                                     method: EstimatorChoice.name(of: e.method), reason: nil)
+                                     method: EstimatorChoice.name(of: e.method), reason: nil,
+                                     connection: p.connectionHandle, configID: p.results.configID, source: source)
         }
     }
 

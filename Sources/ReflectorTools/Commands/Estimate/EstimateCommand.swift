@@ -9,12 +9,16 @@ public enum EstimateCommand: Command {
 
     public static let help = HelpText(
         usage: """
-            usage: reflector-emu estimate CAPTURE.btsnoop [--reflector REFLECTOR.btsnoop] [--ipt | --no-ipt]
-                                          [--estimator ml|kay|ls|ifft|esprit] [--json]
+            usage: reflector-emu estimate CAPTURE [--reflector REFLECTOR] [--ipt | --no-ipt]
+                                          [--estimator ml|kay|ls|ifft|esprit] [--connection HANDLE] [--json]
             """,
         about: """
             Reads the LE CS Subevent Result and Continue events of a btsnoop capture (datalink 1001 or
-            1002, recorded by this tool or by a host) and prints one distance per CS procedure.
+            1002, recorded by this tool or by a host) and prints one distance per CS procedure. Real
+            boards' step-data logs are read too, chosen by content: the nRF Connect SDK samples' log
+            (one side per file: the initiator's, and the reflector's after --reflector) and Silicon
+            Labs' step-data dump (both sides in one file). Tones a controller rates "quality
+            unavailable" (3) are judged by the estimator itself rather than dropped.
 
             The capture's LE CS Config Complete gives the role (without one, the step data is read as
             the initiator's) and inline PCT transfer (CS_Enhancements_1 bit 0); its LE CS Procedure
@@ -25,7 +29,7 @@ public enum EstimateCommand: Command {
         notes: """
             A procedure without a distance (too few good tones, or no reflector data without inline
             PCT) is reported with the reason. A capture that is truncated or malformed is reported up
-            to the bad spot; the error, naming its byte offset, then goes to stderr and the exit status
+            to the bad spot; the error, naming its byte offset (a log's line), then goes to stderr and the exit status
             is 2. Exit status 0 means every capture was read to its end.
             """)
 
@@ -35,6 +39,7 @@ public enum EstimateCommand: Command {
         public var inlinePCT: Bool?
         public var estimator = EstimatorChoice.default
         public var json = false
+        public var connection: UInt16?
         public init() {}
     }
 
@@ -48,8 +53,10 @@ public enum EstimateCommand: Command {
             },
             .value(\.estimator, "--estimator", "NAME", .choice(EstimatorChoice.self), help: "ml (default; multipath fit), kay (Kay phase difference), ls (least-squares",
                    "phase slope), ifft (IFFT earliest peak), esprit (super-resolution)"),
+            .value(\.connection, "--connection", "HANDLE", .integer(UInt16(0)...0x0EFF), help: "only the procedures of this connection handle"),
             .json(\.json, help: "one JSON object per procedure and line: procedure_counter,",
-                  "distance_m (null when there is none, with a reason), quality, method"),
+                  "distance_m (null when there is none, with a reason), quality, method,",
+                  "connection, config_id, source"),
         ], positional: Positional("CAPTURE.btsnoop") { o, path throws(ToolError) in
             if let first = o.capture {
                 throw .usage("estimate: one capture expected, found '\(first)' and '\(path)' (the reflector's goes after --reflector)")
@@ -66,7 +73,8 @@ public enum EstimateCommand: Command {
         let capturePath = o.capture!
         let capture = try read(capturePath, defaultRole: .initiator)
         let reflector = try o.reflector.map { (path) throws(ToolError) in try read(path, defaultRole: .reflector) }
-        let estimates = ProcedureEstimation.estimates(capture, reflector: reflector, inlinePCT: o.inlinePCT, estimator: o.estimator)
+        var estimates = ProcedureEstimation.estimates(capture, reflector: reflector, inlinePCT: o.inlinePCT, estimator: o.estimator)
+        if let handle = o.connection { estimates = estimates.filter { $0.connection == handle } }
         for e in estimates {
             if o.json {
                 output.jsonLine { e.json(&$0) }
@@ -82,16 +90,16 @@ public enum EstimateCommand: Command {
         return problems.isEmpty ? .success : .failure(status: 2, ToolError.badFile(problems.joined(separator: "; ")).description)
     }
 
-    /// Reads a capture file record by record; only a file that cannot be read at all throws.
+    /// Reads a capture or log (its format chosen by content); only a file that cannot be read at all throws.
     static func read(_ path: String, defaultRole: CSRole) throws(ToolError) -> CaptureProcedures {
-        try CaptureFile.read(path: path, defaultRole: defaultRole)
+        try CaptureReader.read(path: path, defaultRole: defaultRole)
     }
 
     /// `FILE: byte offset N: what; K procedures before it[; M more problems after it]`.
     static func message(_ path: String, _ problem: CaptureProblem, _ capture: CaptureProcedures) -> String {
         func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
         var s = "\(path): \(problem)"
-        if problem.offset >= BTSnoopFileHeader.length {
+        if problem.isLine || problem.offset >= BTSnoopFileHeader.length {
             s += "; \(plural(capture.procedures.filter { $0.offset < problem.offset }.count, "procedure")) before it"
         }
         if capture.problems.count > 1 { s += "; \(plural(capture.problems.count - 1, "more problem")) after it" }
