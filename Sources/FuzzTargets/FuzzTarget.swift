@@ -39,6 +39,8 @@ public enum FuzzTargets {
         RASTarget.target,
         BTSnoopTarget.target,
         CaptureTarget.target,
+        VendorLogTargets.ncs,
+        VendorLogTargets.silabs,
         SMPConsoleTarget.target,
         CBORTarget.target,
         MCUbootImageTarget.target,

@@ -27,6 +27,25 @@ enum ToolsAdapter {
                               estimates: estimates.count)
     }
 
+    struct VendorLogReading {
+        var procedureLines: [Int]
+        var problemLines: [Int]
+        var initiatorProcedures: Int
+        var estimates: Int
+    }
+
+    /// Reads a vendor's step-data log (`format` "ncs" or "silabs") as `reflector-emu estimate`
+    /// does, then estimates it with one of the estimators (a dump holding both sides pairs with itself).
+    static func readVendorLog(_ bytes: [UInt8], format: String, estimator: Int, defaultRoleIsReflector: Bool) -> VendorLogReading {
+        let role: CSRole = defaultRoleIsReflector ? .reflector : .initiator
+        let procedures = format == "ncs" ? VendorLogReaders.ncs(bytes, defaultRole: role) : VendorLogReaders.siliconLabs(bytes)
+        let choice = EstimatorChoice.allCases[estimator % EstimatorChoice.allCases.count]
+        let estimates = ProcedureEstimation.estimates(procedures, reflector: nil, inlinePCT: nil, estimator: choice)
+        let initiators = procedures.procedures.filter { $0.role == .initiator }.count
+        return VendorLogReading(procedureLines: procedures.procedures.map(\.offset), problemLines: procedures.problems.map(\.offset),
+                                initiatorProcedures: initiators == 0 ? procedures.procedures.count : initiators, estimates: estimates.count)
+    }
+
     // MARK: JSON files
 
     /// The tool's JSON parser (`JSONValue.parse`: linear, exact integers, depth and size capped).
