@@ -1,8 +1,17 @@
+import HCITransport
+
 /// The formats `reflector-emu estimate` reads, recognised by their first octets (at most
 /// 64 KiB of them), never by the file's name.
 public enum CaptureFormat: Sendable, Equatable {
-    /// btsnoop: `"btsnoop\0"`, version 1 (datalinks 1001, 1002, 2001).
+    /// btsnoop: `"btsnoop\0"`, version 1, datalink 1001 or 1002 (and any other datalink, which
+    /// the btsnoop reader then refuses by name).
     case btsnoop
+    /// btsnoop of datalink 2001, BlueZ's Linux monitor format (`btmon -w`).
+    case btsnoopMonitor
+    /// pcap, either byte order, micro- or nanosecond timestamps (`PcapReader`).
+    case pcap
+    /// pcapng (`PcapngReader`).
+    case pcapng
     /// The nRF Connect SDK samples' log (`NCSSampleLog`).
     case ncsLog
     /// Silicon Labs' step-data dump (`SiliconLabsStepLog`).
@@ -12,7 +21,11 @@ public enum CaptureFormat: Sendable, Equatable {
 
     public init(_ head: [UInt8]) {
         if head.starts(with: Array("btsnoop\0".utf8)) {
-            self = .btsnoop
+            self = head.count >= 16 && Array(head[12..<16]) == [0, 0, 0x07, 0xD1] ? .btsnoopMonitor : .btsnoop
+        } else if PcapReader.matches(head) {
+            self = .pcap
+        } else if PcapngReader.matches(head) {
+            self = .pcapng
         } else if SiliconLabsStepLog.matches(head) {
             self = .siliconLabsLog
         } else if NCSSampleLog.matches(head) {
@@ -26,6 +39,9 @@ public enum CaptureFormat: Sendable, Equatable {
     public var name: String {
         switch self {
         case .btsnoop: "btsnoop capture"
+        case .btsnoopMonitor: "btsnoop capture (Linux monitor)"
+        case .pcap: "pcap capture"
+        case .pcapng: "pcapng capture"
         case .ncsLog: "nRF Connect SDK sample log"
         case .siliconLabsLog: "Silicon Labs step-data dump"
         case .unknown: "capture"

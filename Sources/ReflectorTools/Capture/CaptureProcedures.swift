@@ -29,6 +29,7 @@ public struct CaptureProcedures: Sendable {
     public var firstProblem: CaptureProblem? { problems.first }
 
     private struct Key: Hashable {
+        var adapter: UInt16 = 0
         var handle: UInt16
         var configID: UInt8
     }
@@ -68,7 +69,18 @@ public struct CaptureProcedures: Sendable {
 
     /// Reads the next record of the capture, which starts at file offset `offset`.
     public mutating func add(_ record: BTSnoopRecord, offset: Int) {
-        if record.packet.indicator == .event { add(record.packet.bytes, offset: offset) }
+        if record.packet.indicator == .event { add(record.packet.bytes, offset: offset, adapter: 0) }
+    }
+
+    /// Reads the next packet of a capture of another format (btsnoop 2001, pcap, pcapng): its
+    /// events, kept apart per adapter (controller) as well as per connection and Config_ID.
+    public mutating func add(_ packet: CapturedPacket) {
+        if packet.packet.indicator == .event { add(packet.packet.bytes, offset: packet.offset, adapter: packet.adapter) }
+    }
+
+    /// A capture of another format ended, cleanly or with a format error (its last problem).
+    public mutating func end(_ error: CaptureFileError?) {
+        if let error { problems.append(CaptureProblem(offset: error.offset, message: error.message)) }
     }
 
     /// The capture ended, cleanly or with a btsnoop format error (which is its last problem).
@@ -82,7 +94,7 @@ public struct CaptureProcedures: Sendable {
     /// A problem found by another reader, in file order.
     public mutating func append(_ problem: CaptureProblem) { problems.append(problem) }
 
-    private mutating func add(_ bytes: [UInt8], offset: Int) {
+    private mutating func add(_ bytes: [UInt8], offset: Int, adapter: UInt16) {
         // Only LE Meta events with a CS subevent matter; anything else is passed over unread.
         guard bytes.count >= 3, bytes[0] == HCIEventCode.leMeta else { return }
         let subevent = bytes[2]
@@ -98,7 +110,7 @@ public struct CaptureProcedures: Sendable {
             do {
                 let e = try LECSConfigComplete.decode(try event.leSubeventBody(subevent))
                 guard e.status == .success, e.action == .created, let c = e.configuration else { return }
-                let key = Key(handle: e.connectionHandle, configID: e.configID)
+                let key = Key(adapter: adapter, handle: e.connectionHandle, configID: e.configID)
                 // A new configuration: its context starts afresh (keeping N_AP, which a later
                 // Procedure Enable Complete sets again).
                 contexts[key] = Context(role: c.role, inlinePCT: c.inlinePCT, antennaPaths: contexts[key]?.antennaPaths)
@@ -109,24 +121,24 @@ public struct CaptureProcedures: Sendable {
             do {
                 let e = try LECSProcedureEnableComplete.decode(try event.leSubeventBody(subevent))
                 guard e.status == .success, e.enabled, let aci = e.antennaConfiguration else { return }
-                contexts[Key(handle: e.connectionHandle, configID: e.configID), default: Context()].antennaPaths = aci.antennaPaths
+                contexts[Key(adapter: adapter, handle: e.connectionHandle, configID: e.configID), default: Context()].antennaPaths = aci.antennaPaths
             } catch {
                 problems.append(CaptureProblem(offset: offset, subevent: subevent, error))
             }
         case LECSSubeventResult.subeventCode, LECSSubeventResultContinue.subeventCode:
-            addResult(event, subevent: subevent, offset: offset)
+            addResult(event, subevent: subevent, offset: offset, adapter: adapter)
         default:
             return
         }
     }
 
-    private mutating func addResult(_ event: HCIPacket, subevent: UInt8, offset: Int) {
+    private mutating func addResult(_ event: HCIPacket, subevent: UInt8, offset: Int, adapter: UInt16) {
         // Both events start with Connection_Handle (12 bits) and Config_ID.
         let body = event.parameters.dropFirst()
         guard body.count >= 3 else {
             return problems.append(CaptureProblem(offset: offset, subevent: subevent, DecodeError.truncated(field: "Config_ID", needed: 3 - body.count)))
         }
-        let key = Key(handle: (UInt16(body[body.startIndex]) | UInt16(body[body.startIndex + 1]) << 8) & 0x0FFF,
+        let key = Key(adapter: adapter, handle: (UInt16(body[body.startIndex]) | UInt16(body[body.startIndex + 1]) << 8) & 0x0FFF,
                       configID: body[body.startIndex + 2])
         var context = contexts[key, default: Context()]
         if context.assembler == nil {

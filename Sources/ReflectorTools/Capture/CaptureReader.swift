@@ -1,4 +1,5 @@
 import Foundation
+import HCITransport
 import ReflectorFirmware
 
 /// Reads any file `reflector-emu estimate` takes, its format chosen by content, never by name
@@ -43,8 +44,28 @@ public enum CaptureReader {
     static func read(bytes: [UInt8], format: CaptureFormat, defaultRole: CSRole) -> CaptureProcedures {
         switch format {
         case .btsnoop, .unknown: CaptureProcedures(bytes: bytes, defaultRole: defaultRole)
+        case .btsnoopMonitor: packets(MonitorBTSnoopReader.parse(bytes), defaultRole: defaultRole)
+        case .pcap: packets(PcapReader.parse(bytes), defaultRole: defaultRole)
+        case .pcapng: packets(PcapngReader.parse(bytes), defaultRole: defaultRole)
         case .ncsLog: NCSSampleLog.read(bytes, defaultRole: defaultRole)
         case .siliconLabsLog: SiliconLabsStepLog.read(bytes)
         }
+    }
+
+    /// The packets of a whole pcap, pcapng or btsnoop-2001 file; nil for another format.
+    public static func packetCapture(_ bytes: [UInt8]) -> PacketCapture? {
+        switch CaptureFormat(bytes) {
+        case .btsnoopMonitor: MonitorBTSnoopReader.parse(bytes)
+        case .pcap: PcapReader.parse(bytes)
+        case .pcapng: PcapngReader.parse(bytes)
+        default: nil
+        }
+    }
+
+    static func packets(_ capture: PacketCapture, defaultRole: CSRole) -> CaptureProcedures {
+        var out = CaptureProcedures(defaultRole: defaultRole)
+        for p in capture.packets { out.add(p) }
+        out.end(capture.error)
+        return out
     }
 }
