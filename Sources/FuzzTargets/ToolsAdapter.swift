@@ -27,6 +27,21 @@ enum ToolsAdapter {
                               estimates: estimates.count)
     }
 
+    struct AnyCaptureReading {
+        var procedureOffsets: [Int]
+        var estimates: Int
+        /// The file held both sides (only its initiator's procedures are estimated).
+        var bothSides: Bool
+    }
+
+    /// Reads any capture file as `reflector-emu estimate` does (format by content), then the default estimator.
+    static func estimate(anyCapture bytes: [UInt8]) -> AnyCaptureReading {
+        let procedures = CaptureReader.read(bytes: bytes, defaultRole: .initiator)
+        let estimates = ProcedureEstimation.estimates(procedures, reflector: nil, inlinePCT: nil, estimator: .default)
+        let roles = Set(procedures.procedures.map(\.role))
+        return AnyCaptureReading(procedureOffsets: procedures.procedures.map(\.offset), estimates: estimates.count, bothSides: roles.count == 2)
+    }
+
     struct VendorLogReading {
         var procedureLines: [Int]
         var problemLines: [Int]
