@@ -70,7 +70,7 @@ struct CaptureFormatTests {
 
         for estimator in EstimatorChoice.allCases {
             let expected = try estimates(ini, reflector: ref, estimator)
-            #expect(expected.count == 4 && !expected.contains { $0.contains("\"distance_m\":null") }, "\(expected)")
+            #expect(expected.count == 4 && !expected.contains { $0.contains("\"distance_m\": null") }, "\(expected)")
             for (i, r, format) in files {
                 #expect(CaptureFormat([UInt8](try Data(contentsOf: URL(fileURLWithPath: i)))) == format, "\(i)")
                 #expect(try estimates(i, reflector: r, estimator) == expected, "\(i) \(estimator)")

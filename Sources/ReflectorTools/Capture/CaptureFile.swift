@@ -52,6 +52,7 @@ public enum CaptureFile {
         } catch {
             throw .badFile("\(path): cannot read the file")
         }
+        capture.end(nil as BTSnoopError?)  // a clean end (after an error, this only closes the RAS reading again)
         return capture
     }
 

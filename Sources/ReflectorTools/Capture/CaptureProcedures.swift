@@ -24,6 +24,10 @@ public struct CaptureProcedures: Sendable {
     public private(set) var procedures: [CapturedProcedure] = []
     /// What could not be read, in file order; empty for a clean capture.
     public private(set) var problems: [CaptureProblem] = []
+    /// The reflector's ranging data the capture's ACL traffic carried (a phone's capture of a
+    /// Ranging Service session), in file order, once the capture has ended.
+    public private(set) var rasProcedures: [RASProcedure] = []
+    private var ras = RASSessionReader()
 
     /// The first problem, if any.
     public var firstProblem: CaptureProblem? { problems.first }
@@ -69,23 +73,38 @@ public struct CaptureProcedures: Sendable {
 
     /// Reads the next record of the capture, which starts at file offset `offset`.
     public mutating func add(_ record: BTSnoopRecord, offset: Int) {
-        if record.packet.indicator == .event { add(record.packet.bytes, offset: offset, adapter: 0) }
+        switch record.packet.indicator {
+        case .event: add(record.packet.bytes, offset: offset, adapter: 0)
+        case .aclData: ras.add(aclPacket: record.packet.bytes, direction: record.direction, adapter: 0, offset: offset)
+        default: break
+        }
     }
 
     /// Reads the next packet of a capture of another format (btsnoop 2001, pcap, pcapng): its
     /// events, kept apart per adapter (controller) as well as per connection and Config_ID.
     public mutating func add(_ packet: CapturedPacket) {
-        if packet.packet.indicator == .event { add(packet.packet.bytes, offset: packet.offset, adapter: packet.adapter) }
+        switch packet.packet.indicator {
+        case .event: add(packet.packet.bytes, offset: packet.offset, adapter: packet.adapter)
+        case .aclData: ras.add(aclPacket: packet.packet.bytes, direction: packet.direction, adapter: packet.adapter, offset: packet.offset)
+        default: break
+        }
     }
 
     /// A capture of another format ended, cleanly or with a format error (its last problem).
     public mutating func end(_ error: CaptureFileError?) {
         if let error { problems.append(CaptureProblem(offset: error.offset, message: error.message)) }
+        finishRAS()
+    }
+
+    private mutating func finishRAS() {
+        ras.finish()
+        rasProcedures = ras.procedures
     }
 
     /// The capture ended, cleanly or with a btsnoop format error (which is its last problem).
     public mutating func end(_ error: BTSnoopError?) {
         if let error { problems.append(CaptureProblem(error)) }
+        finishRAS()
     }
 
     /// A procedure read by another reader (a vendor's log, another capture format), in file order.
@@ -146,9 +165,11 @@ public struct CaptureProcedures: Sendable {
         }
         do {
             if let results = try context.assembler!.add(event) {
-                procedures.append(CapturedProcedure(
+                var p = CapturedProcedure(
                     results: results, connectionHandle: key.handle, role: context.assembler!.role, inlinePCT: context.inlinePCT,
-                    antennaPaths: context.antennaPaths ?? results.antennaPaths, offset: offset))
+                    antennaPaths: context.antennaPaths ?? results.antennaPaths, offset: offset)
+                p.adapter = adapter
+                procedures.append(p)
             }
         } catch {
             problems.append(CaptureProblem(offset: offset, subevent: subevent, error))

@@ -5,6 +5,8 @@ import ReflectorFirmware
 public struct CapturedProcedure: Sendable, Equatable {
     public var results: ProcedureResults
     public var connectionHandle: UInt16
+    /// The controller the capture saw it on (`CapturedPacket.adapter`; 0 for btsnoop 1001/1002 and logs).
+    public var adapter: UInt16 = 0
     /// The role of the controller that reported the results (the Config Complete's Role, or the
     /// role the step data decoded as when the capture has no Config Complete).
     public var role: CSRole

@@ -15,6 +15,8 @@ public struct ProcedureEstimate: Sendable, Equatable {
     public var configID: UInt8
     /// Where the round-trip tones came from; `nil` when none could be formed.
     public var source: ToneSource?
+    /// The reflector's ranging data from the phone's capture (RAS), with what happened to its segments.
+    public var ras: RASProcedure?
 
     public init(procedureCounter: UInt16, distance: Double?, quality: Double?, method: String, reason: String?,
                 connection: UInt16 = 0, configID: UInt8 = 0, source: ToneSource? = nil) {
@@ -30,10 +32,11 @@ public struct ProcedureEstimate: Sendable, Equatable {
 
     /// `procedure 3: 2.998 m (quality 0.97, kay)`, or `procedure 3: no distance (reason)`.
     public var text: String {
+        let note = ras.map { "; " + $0.summary } ?? ""
         if let distance {
-            return "procedure \(procedureCounter): \(fixed(distance, 3)) m (quality \(fixed(quality ?? 0, 2)), \(method))"
+            return "procedure \(procedureCounter): \(fixed(distance, 3)) m (quality \(fixed(quality ?? 0, 2)), \(method)\(note))"
         }
-        return "procedure \(procedureCounter): no distance (\(reason ?? "no estimate"))"
+        return "procedure \(procedureCounter): no distance (\(reason ?? "no estimate")\(note))"
     }
 
     /// `{"procedure_counter": 3, "distance_m": 2.998, "quality": 0.97, "method": "kay",
@@ -49,6 +52,16 @@ public struct ProcedureEstimate: Sendable, Equatable {
             j.field("connection", connection)
             j.field("config_id", configID)
             j.field("source", source?.rawValue)
+            if let ras {
+                j.field("ras", object: { j in
+                    j.field("mode", ras.mode.rawValue)
+                    j.field("characteristics_inferred", ras.inferred)
+                    j.field("segments", ras.segments)
+                    j.field("lost_segments", ras.missing.count)
+                    j.field("repeated_segments", ras.repeated)
+                    j.field("overwritten", ras.overwritten)
+                })
+            }
             if let reason { j.field("reason", reason) }
         }
     }

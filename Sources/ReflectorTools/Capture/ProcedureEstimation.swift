@@ -14,6 +14,9 @@ import ReflectorFirmware
 /// - Inline PCT is taken from `inlinePCT` (the `--ipt`/`--no-ipt` override), else from the
 ///   capture's Config Complete, else from the reflector capture's; when nobody says, a
 ///   reflector capture means "no inline PCT" and without one the distance is unknown.
+/// - A phone's capture of a Ranging Service session holds the reflector's step data as RAS
+///   ranging data (`CaptureProcedures.rasProcedures`): it pairs by adapter, connection,
+///   Config_ID and Ranging_Counter (12 bits), when no reflector capture is given.
 /// - A file that holds both sides (Silicon Labs' dump) pairs with itself: only its initiator's
 ///   procedures are estimated.
 /// - Tones are built by `StepTones`: a tone the controllers rated unavailable (3) is judged by
@@ -39,6 +42,18 @@ public enum ProcedureEstimation {
             peers[Key(configID: p.results.configID, counter: p.procedureCounter), default: []].append(p)
         }
         let hasPeers = reflector != nil || bothSides
+        // The reflector's ranging data the phone's own capture carried (RAS), by connection,
+        // Config_ID and Ranging_Counter (the procedure counter's low 12 bits).
+        struct RASKey: Hashable {
+            var adapter: UInt16
+            var connection: UInt16
+            var configID: UInt8
+            var counter: UInt16
+        }
+        var rasPeers: [RASKey: [RASProcedure]] = [:]
+        for r in capture.rasProcedures {
+            rasPeers[RASKey(adapter: r.adapter, connection: r.connection, configID: r.configID, counter: r.rangingCounter), default: []].append(r)
+        }
         let estimator = choice.estimator
         return (bothSides ? mine : capture.procedures).map { p in
             func none(_ reason: String, _ source: ToneSource? = nil) -> ProcedureEstimate {
@@ -50,7 +65,15 @@ public enum ProcedureEstimation {
             let key = Key(configID: p.results.configID, counter: p.procedureCounter)
             let peer = peers[key]?.first
             if peer != nil { peers[key]!.removeFirst() }
-            let ipt = inlinePCT ?? p.inlinePCT ?? peer?.inlinePCT ?? (hasPeers ? false : nil)
+            let rasKey = RASKey(adapter: p.adapter, connection: p.connectionHandle, configID: p.results.configID, counter: p.procedureCounter & 0x0FFF)
+            let ras = rasPeers[rasKey]?.first
+            if ras != nil { rasPeers[rasKey]!.removeFirst() }
+            func withRAS(_ e: ProcedureEstimate) -> ProcedureEstimate {
+                var e = e
+                e.ras = ras
+                return e
+            }
+            let ipt = inlinePCT ?? p.inlinePCT ?? peer?.inlinePCT ?? (hasPeers || ras != nil ? false : nil)
             let steps = p.results.steps
             let tones: ToneSet
             let source: ToneSource
@@ -59,19 +82,31 @@ public enum ProcedureEstimation {
                 tones = StepTones.tones(initiator: steps, reflector: nil, antennaPaths: p.antennaPaths)
                 source = .inlinePCT
             case false?:
-                guard let peer else {
-                    return none(!hasPeers ? missingReflector : "the reflector's capture has no procedure \(p.procedureCounter) of configuration \(p.results.configID)")
+                if let peer {
+                    tones = StepTones.tones(initiator: steps, reflector: aligned(peer.results.steps, to: steps), antennaPaths: p.antennaPaths)
+                    source = peer.origin.isVendorLog ? .vendorLog : .reflectorCapture
+                } else if let ras {
+                    source = ras.mode == .realTime ? .rasRealTime : .rasOnDemand
+                    guard ras.data != nil else { return withRAS(none("the reflector's ranging data did not come whole: \(ras.problem ?? "")", source)) }
+                    tones = StepTones.tones(initiator: steps, reflector: aligned(ras.steps, to: steps), antennaPaths: p.antennaPaths)
+                } else {
+                    return none(!hasPeers ? (capture.rasProcedures.isEmpty ? missingReflector : "the capture's Ranging Service traffic has no ranging data for procedure \(p.procedureCounter) of configuration \(p.results.configID) on connection \(p.connectionHandle)")
+                                : "the reflector's capture has no procedure \(p.procedureCounter) of configuration \(p.results.configID)")
                 }
-                tones = StepTones.tones(initiator: steps, reflector: aligned(peer.results.steps, to: steps), antennaPaths: p.antennaPaths)
-                source = peer.origin.isVendorLog ? .vendorLog : .reflectorCapture
             case nil:
                 return none(unknownInlinePCT)
             }
-            guard let e = estimator.estimate(tones) else { return none(tooFewTones, source) }
-            return ProcedureEstimate(procedureCounter: p.procedureCounter, distance: e.distance, quality: e.quality,
+            guard let e = estimator.estimate(tones) else { return withRAS(none(tooFewTones, source)) }
+            return withRAS(ProcedureEstimate(procedureCounter: p.procedureCounter, distance: e.distance, quality: e.quality,
                                      method: EstimatorChoice.name(of: e.method), reason: nil,
-                                     connection: p.connectionHandle, configID: p.results.configID, source: source)
+                                     connection: p.connectionHandle, configID: p.results.configID, source: source))
         }
+    }
+
+    /// The reflector's RAS steps (no channel: RAS leaves it out) in the initiator's step order:
+    /// position k when its mode matches the initiator's step k, else nil (aborted steps are nil).
+    static func aligned(_ theirs: [RangingStep], to mine: [SubeventStep]) -> [StepData?] {
+        mine.indices.map { k in k < theirs.count && theirs[k].mode == mine[k].mode ? theirs[k].data : nil }
     }
 
     /// The reflector's step data in the initiator's step order: position k when its channel and
