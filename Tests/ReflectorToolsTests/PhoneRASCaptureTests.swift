@@ -191,4 +191,13 @@ struct PhoneRASCaptureTests {
         #expect(try EstimateCommand.run([pcapng]).output == (try EstimateCommand.run([btsnoop]).output))
         #expect(try EstimateCommand.run([pcapng]).lines.allSatisfy { $0.contains("RAS on-demand") })
     }
+
+    /// The README's two example lines are this capture's output.
+    @Test func readmeLines() throws {
+        let readme = try String(contentsOf: ReadmeTranscriptTests.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let onDemand = Self.phoneOnly(Options(mode: .onDemand, repeatSegments: [1: [0]]))[1].text
+        let lost = Self.phoneOnly(Options(lose: [2: [5]]))[2].text
+        #expect(readme.contains("\n" + onDemand + "\n"), "\(onDemand)")
+        #expect(readme.contains("\n" + lost + "\n"), "\(lost)")
+    }
 }

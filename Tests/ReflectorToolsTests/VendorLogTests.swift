@@ -184,22 +184,32 @@ struct VendorLogTests {
     }
 
     /// The figures the README states: the default estimator's spread over the nRF54L15
-    /// recording, and how far the estimators' medians are apart.
+    /// recording, how far the estimators are apart, and the Silicon Labs procedure's distances.
     @Test func readmeFigures() throws {
+        let readme = try String(contentsOf: ReadmeTranscriptTests.root.appendingPathComponent("README.md"), encoding: .utf8)
+            .replacingOccurrences(of: "\n", with: " ")
         let ini = CaptureReader.read(bytes: try Self.bytes(Self.ncsInitiator), defaultRole: .initiator)
         let ref = CaptureReader.read(bytes: try Self.bytes(Self.ncsReflector), defaultRole: .reflector)
-        var medians: [EstimatorChoice: Double] = [:]
+        func f(_ x: Double) -> String { String(format: "%.3f", x) }
+        var figures: [EstimatorChoice: (median: String, sd: String, p10: String, p90: String)] = [:]
         for choice in EstimatorChoice.allCases {
             let d = ProcedureEstimation.estimates(ini, reflector: ref, inlinePCT: nil, estimator: choice).compactMap(\.distance)
-            medians[choice] = Quantile.of(d, 0.5)!
+            #expect(d.count == 62)
             let mean = d.reduce(0, +) / Double(d.count)
             let sd = (d.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(d.count - 1)).squareRoot()
-            print("README \(choice.rawValue): n \(d.count) median \(medians[choice]!) sd \(sd) p10 \(Quantile.of(d, 0.1)!) p90 \(Quantile.of(d, 0.9)!)")
+            figures[choice] = (f(Quantile.of(d, 0.5)!), f(sd), f(Quantile.of(d, 0.1)!), f(Quantile.of(d, 0.9)!))
         }
+        let ml = figures[.ml]!
+        #expect(readme.contains("median of \(ml.median) m with a standard deviation of \(ml.sd) m (10th–90th percentile \(ml.p10)–\(ml.p90) m)"), "\(ml)")
+        #expect(readme.contains("Kay and least squares \(figures[.kay]!.median) m (σ \(figures[.kay]!.sd) m)"), "\(figures[.kay]!)")
+        #expect(figures[.ls]!.median == figures[.kay]!.median)
+        #expect(readme.contains("IFFT \(figures[.ifft]!.median) m (σ \(figures[.ifft]!.sd) m)"), "\(figures[.ifft]!)")
+        #expect(readme.contains("ESPRIT \(figures[.esprit]!.median) m (σ \(figures[.esprit]!.sd) m)"), "\(figures[.esprit]!)")
         let c = CaptureReader.read(bytes: try Self.bytes(Self.silabs), defaultRole: .initiator)
-        for choice in EstimatorChoice.allCases {
-            print("README silabs \(choice.rawValue): \(ProcedureEstimation.estimates(c, reflector: nil, inlinePCT: nil, estimator: choice)[0].text)")
-        }
+        let silabs = Dictionary(uniqueKeysWithValues: EstimatorChoice.allCases.map {
+            ($0, f(ProcedureEstimation.estimates(c, reflector: nil, inlinePCT: nil, estimator: $0)[0].distance!))
+        })
+        #expect(readme.contains("gives Kay and least squares \(silabs[.kay]!) m, IFFT \(silabs[.ifft]!) m, ESPRIT \(silabs[.esprit]!) m and `ml` \(silabs[.ml]!) m"), "\(silabs)")
     }
 
     // MARK: Cut and garbled logs
