@@ -73,7 +73,10 @@ struct PhoneRASCaptureTests {
 
     /// The phone's capture: its own records, discovery after the set-up, and each procedure's
     /// ranging data right after the event that completed the phone's own results.
-    static func phoneCapture(_ o: Options) -> [UInt8] {
+    static func phoneCapture(_ o: Options, run: EstimateCommandTests.Captures = PhoneRASCaptureTests.run) -> [UInt8] {
+        let initiatorBytes = EstimateCommandTests.bytes(run.initiator)
+        let initiator = CaptureProcedures(bytes: initiatorBytes)
+        let reflector = CaptureProcedures(bytes: EstimateCommandTests.bytes(run.reflector), defaultRole: .reflector)
         let records = run.initiator
         let offsets = EstimateCommandTests.recordOffsets(initiatorBytes)
         let connection = initiator.procedures[0].connectionHandle
@@ -199,5 +202,53 @@ struct PhoneRASCaptureTests {
         let lost = Self.phoneOnly(Options(lose: [2: [5]]))[2].text
         #expect(readme.contains("\n" + onDemand + "\n"), "\(onDemand)")
         #expect(readme.contains("\n" + lost + "\n"), "\(lost)")
+    }
+}
+
+/// Two connections in one phone capture (3 m and 5 m, the same Config_ID and procedure
+/// counters): each procedure pairs with its own connection's ranging data, and `--connection`
+/// picks one.
+struct SeveralConnectionsTests {
+    /// The CS events and ACL traffic of a capture moved to connection `handle`.
+    static func moved(_ records: [BTSnoopRecord], to handle: UInt16) -> [BTSnoopRecord] {
+        records.compactMap { r in
+            var b = r.packet.bytes
+            switch r.packet.indicator {
+            case .aclData where b.count >= 2:
+                b[0] = UInt8(handle & 0xFF)
+                b[1] = (b[1] & 0xF0) | UInt8(handle >> 8)
+            case .event where b.count >= 6 && b[0] == 0x3E:
+                switch b[2] {
+                case 0x2F, 0x30: (b[4], b[5]) = (UInt8(handle & 0xFF), UInt8(handle >> 8))       // Status, then Connection_Handle
+                case 0x31, 0x32: (b[3], b[4]) = (UInt8(handle & 0xFF), (b[4] & 0xF0) | UInt8(handle >> 8))
+                default: return nil
+                }
+            default:
+                return nil
+            }
+            var m = r
+            m.packet = HCIPacket(indicator: r.packet.indicator, bytes: b)
+            return m
+        }
+    }
+
+    @Test func eachConnectionPairsWithItsOwnRangingData() throws {
+        let first = BTSnoopReader.parse(PhoneRASCaptureTests.phoneCapture(.init())).records
+        let run = EstimateCommandTests.loopback(inlinePCT: false, procedures: 5, distance: 5)
+        let initiator = CaptureProcedures(bytes: EstimateCommandTests.bytes(run.initiator))
+        let reflector = CaptureProcedures(bytes: EstimateCommandTests.bytes(run.reflector), defaultRole: .reflector)
+        let expected5 = ProcedureEstimation.estimates(initiator, reflector: reflector, inlinePCT: nil, estimator: .ml).map(\.distance)
+        let second = BTSnoopReader.parse(PhoneRASCaptureTests.phoneCapture(.init(), run: run)).records
+        let both = try BTSnoopWriter().encodeFile(first + Self.moved(second, to: 0x0041))
+        let estimates = ProcedureEstimation.estimates(CaptureProcedures(bytes: both), reflector: nil, inlinePCT: nil, estimator: .ml)
+        #expect(estimates.count == 10)
+        #expect(estimates.filter { $0.connection == 0x0040 }.map(\.distance) == PhoneRASCaptureTests.bothCaptures(.ml).map(\.distance))
+        #expect(estimates.filter { $0.connection == 0x0041 }.map(\.distance) == expected5)
+        #expect(estimates.filter { $0.connection == 0x0041 }.allSatisfy { abs(($0.distance ?? 0) - 5) < 0.1 })
+        let dir = try TemporaryDirectory("connections")
+        let path = try dir.write(both, name: "two.btsnoop")
+        let picked = try EstimateCommand.run([path, "--connection", "65", "--json"])
+        #expect(picked.lines.count == 5)
+        #expect(picked.lines.allSatisfy { $0.contains(#""connection": 65"#) })
     }
 }
