@@ -212,6 +212,29 @@ struct VendorLogTests {
         #expect(readme.contains("gives Kay and least squares \(silabs[.kay]!) m, IFFT \(silabs[.ifft]!) m, ESPRIT \(silabs[.esprit]!) m and `ml` \(silabs[.ml]!) m"), "\(silabs)")
     }
 
+    // MARK: The plot
+
+    @Test func plotShowsTheDistancesAndOneProcedure() throws {
+        let path = dir.file("silabs.svg")
+        let run = try EstimateCommand.run([Self.silabs, "--plot", path])
+        #expect(run.message == nil && run.lines.count == 1)
+        let probe = SVGProbe.parse(try String(contentsOfFile: path, encoding: .utf8))
+        #expect(probe.texts.contains("Distance per procedure"))
+        #expect(probe.texts.contains { $0.hasPrefix("Procedure 0: phase against frequency: distance ") })
+        #expect(probe.texts.contains("Procedure 0: amplitude per channel"))
+        #expect(probe.texts.contains("Procedure 0: channel impulse response (IFFT)"))
+        // Four antenna paths, and the tones the screening left out (path 2's notch).
+        #expect((1...4).allSatisfy { p in probe.texts.contains("path \(p)") })
+        #expect(probe.texts.contains("left out (17)"), "\(probe.texts)")
+        // A chosen procedure of the nRF54L15 recording; one it does not have is a usage error.
+        let nrf = dir.file("nrf.svg")
+        #expect(try EstimateCommand.run([Self.ncsInitiator, "--reflector", Self.ncsReflector, "--plot", nrf, "--plot-procedure", "60"]).message == nil)
+        #expect(SVGProbe.parse(try String(contentsOfFile: nrf, encoding: .utf8)).texts.contains("Procedure 60: amplitude per channel"))
+        #expect(throws: ToolError.usage("estimate: --plot-procedure 99: the capture has no such procedure")) {
+            try EstimateCommand.run([Self.ncsInitiator, "--reflector", Self.ncsReflector, "--plot", nrf, "--plot-procedure", "99"])
+        }
+    }
+
     // MARK: Cut and garbled logs
 
     @Test func truncatedNCSLogNamesTheLine() throws {

@@ -1,3 +1,5 @@
+import RangingEstimation
+
 /// What `reflector-emu estimate` reports for one procedure: the distance, or why there is none.
 public struct ProcedureEstimate: Sendable, Equatable {
     public var procedureCounter: UInt16
@@ -17,6 +19,9 @@ public struct ProcedureEstimate: Sendable, Equatable {
     public var source: ToneSource?
     /// The reflector's ranging data from the phone's capture (RAS), with what happened to its segments.
     public var ras: RASProcedure?
+    /// The round-trip tones the estimate came from, when asked for (`ProcedureEstimation`'s
+    /// `keepTones`, for `--plot`); nil otherwise.
+    public var tones: ToneSet?
 
     public init(procedureCounter: UInt16, distance: Double?, quality: Double?, method: String, reason: String?,
                 connection: UInt16 = 0, configID: UInt8 = 0, source: ToneSource? = nil) {

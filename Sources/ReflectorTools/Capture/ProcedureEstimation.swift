@@ -28,7 +28,8 @@ public enum ProcedureEstimation {
     public static let tooFewTones = "too few good tones (every antenna path needs 15 distinct good channels)"
 
     public static func estimates(
-        _ capture: CaptureProcedures, reflector: CaptureProcedures?, inlinePCT: Bool?, estimator choice: EstimatorChoice
+        _ capture: CaptureProcedures, reflector: CaptureProcedures?, inlinePCT: Bool?, estimator choice: EstimatorChoice,
+        keepTones: Bool = false
     ) -> [ProcedureEstimate] {
         struct Key: Hashable {
             var configID: UInt8
@@ -96,10 +97,16 @@ public enum ProcedureEstimation {
             case nil:
                 return none(unknownInlinePCT)
             }
-            guard let e = estimator.estimate(tones) else { return withRAS(none(tooFewTones, source)) }
-            return withRAS(ProcedureEstimate(procedureCounter: p.procedureCounter, distance: e.distance, quality: e.quality,
+            guard let e = estimator.estimate(tones) else {
+                var n = withRAS(none(tooFewTones, source))
+                if keepTones { n.tones = tones }
+                return n
+            }
+            var done = withRAS(ProcedureEstimate(procedureCounter: p.procedureCounter, distance: e.distance, quality: e.quality,
                                      method: EstimatorChoice.name(of: e.method), reason: nil,
                                      connection: p.connectionHandle, configID: p.results.configID, source: source))
+            if keepTones { done.tones = tones }
+            return done
         }
     }
 

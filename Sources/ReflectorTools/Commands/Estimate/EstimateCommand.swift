@@ -11,6 +11,7 @@ public enum EstimateCommand: Command {
         usage: """
             usage: reflector-emu estimate CAPTURE [--reflector REFLECTOR] [--ipt | --no-ipt]
                                           [--estimator ml|kay|ls|ifft|esprit] [--connection HANDLE] [--json]
+                                          [--plot FILE.svg [--plot-procedure N]]
             """,
         about: """
             Reads the LE CS Subevent Result and Continue events of a btsnoop capture (datalink 1001 or
@@ -40,6 +41,8 @@ public enum EstimateCommand: Command {
         public var estimator = EstimatorChoice.default
         public var json = false
         public var connection: UInt16?
+        public var plotPath: String?
+        public var plotProcedure: UInt16?
         public init() {}
     }
 
@@ -53,6 +56,10 @@ public enum EstimateCommand: Command {
             },
             .value(\.estimator, "--estimator", "NAME", .choice(EstimatorChoice.self), help: "ml (default; multipath fit), kay (Kay phase difference), ls (least-squares",
                    "phase slope), ifft (IFFT earliest peak), esprit (super-resolution)"),
+            .value(\.plotPath, "--plot", "FILE.svg", .text, help: "distance per procedure; one procedure's phase, amplitude per",
+                   "channel and impulse response"),
+            .value(\.plotProcedure, "--plot-procedure", "N", .integer(UInt16(0)...UInt16.max), help: "the procedure counter --plot shows (default: the first",
+                   "with a distance)"),
             .value(\.connection, "--connection", "HANDLE", .integer(UInt16(0)...0x0EFF), help: "only the procedures of this connection handle"),
             .json(\.json, help: "one JSON object per procedure and line: procedure_counter,",
                   "distance_m (null when there is none, with a reason), quality, method,",
@@ -73,8 +80,15 @@ public enum EstimateCommand: Command {
         let capturePath = o.capture!
         let capture = try read(capturePath, defaultRole: .initiator)
         let reflector = try o.reflector.map { (path) throws(ToolError) in try read(path, defaultRole: .reflector) }
-        var estimates = ProcedureEstimation.estimates(capture, reflector: reflector, inlinePCT: o.inlinePCT, estimator: o.estimator)
+        var estimates = ProcedureEstimation.estimates(capture, reflector: reflector, inlinePCT: o.inlinePCT, estimator: o.estimator,
+                                                      keepTones: o.plotPath != nil)
         if let handle = o.connection { estimates = estimates.filter { $0.connection == handle } }
+        if let path = o.plotPath {
+            let chosen = o.plotProcedure.map { n in estimates.first { $0.procedureCounter == n } }
+                ?? estimates.first { $0.distance != nil } ?? estimates.first
+            if let n = o.plotProcedure, chosen == nil { throw .usage("estimate: --plot-procedure \(n): the capture has no such procedure") }
+            try OutputFile.write(EstimatePlot.svg(estimates: estimates, chosen: chosen ?? nil), to: path)
+        }
         for e in estimates {
             if o.json {
                 output.jsonLine { e.json(&$0) }
