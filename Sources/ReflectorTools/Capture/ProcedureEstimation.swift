@@ -25,6 +25,7 @@ public enum ProcedureEstimation {
     public static let missingReflector = "without inline PCT the tones need the reflector's results: give its capture with --reflector"
     public static let unknownInlinePCT = "the capture has no LE CS Config Complete, so inline PCT is unknown: pass --ipt, or --reflector with the reflector's capture"
     public static let reflectorRole = "the capture holds the reflector's results: give the initiator's capture first and this one with --reflector"
+    public static let noToneSteps = "no phase-based ranging steps (mode 2 or 3) were reported"
     public static let tooFewTones = "too few good tones (every antenna path needs 15 distinct good channels)"
 
     public static func estimates(
@@ -63,6 +64,10 @@ public enum ProcedureEstimation {
                                   connection: p.connectionHandle, configID: p.results.configID, source: source)
             }
             guard p.role == .initiator else { return none(reflectorRole) }
+            guard p.results.steps.contains(where: { $0.mode == .mode2 || $0.mode == .mode3 }) else {
+                let aborted = p.results.subevents.contains { $0.stepsReport.subeventDoneStatus == .aborted }
+                return none(noToneSteps + (aborted ? "; its subevent was aborted" : ""))
+            }
             let key = Key(configID: p.results.configID, counter: p.procedureCounter)
             let peer = peers[key]?.first
             if peer != nil { peers[key]!.removeFirst() }
