@@ -74,9 +74,11 @@ public enum ProcedureEstimation {
             let rasKey = RASKey(adapter: p.adapter, connection: p.connectionHandle, configID: p.results.configID, counter: p.procedureCounter & 0x0FFF)
             let ras = rasPeers[rasKey]?.first
             if ras != nil { rasPeers[rasKey]!.removeFirst() }
+            // The RAS report goes with an estimate made from it (not with one made from --reflector).
+            var usesRAS = false
             func withRAS(_ e: ProcedureEstimate) -> ProcedureEstimate {
                 var e = e
-                e.ras = ras
+                if usesRAS { e.ras = ras }
                 return e
             }
             let ipt = inlinePCT ?? p.inlinePCT ?? peer?.inlinePCT ?? (hasPeers || ras != nil ? false : nil)
@@ -92,6 +94,7 @@ public enum ProcedureEstimation {
                     tones = StepTones.tones(initiator: steps, reflector: aligned(peer.results.steps, to: steps), antennaPaths: p.antennaPaths)
                     source = peer.origin.isVendorLog ? .vendorLog : .reflectorCapture
                 } else if let ras {
+                    usesRAS = true
                     source = ras.mode == .realTime ? .rasRealTime : .rasOnDemand
                     guard ras.data != nil else { return withRAS(none("the reflector's ranging data did not come whole: \(ras.problem ?? "")", source)) }
                     tones = StepTones.tones(initiator: steps, reflector: aligned(ras.steps, to: steps), antennaPaths: p.antennaPaths)
