@@ -1,7 +1,8 @@
 import HCITransport
 import ReflectorFirmware
 
-/// `reflector-emu estimate`: distances per CS procedure from btsnoop captures of HCI traffic.
+/// `reflector-emu estimate`: distances per CS procedure from captures of HCI traffic (btsnoop,
+/// pcap, pcapng; a phone's RAS session included) and from vendors' step-data logs.
 public enum EstimateCommand: Command {
     public static let name = "estimate"
     public static let summary = ["estimate the distance of every CS procedure in a btsnoop capture of",
@@ -14,24 +15,27 @@ public enum EstimateCommand: Command {
                                           [--plot FILE.svg [--plot-procedure N]]
             """,
         about: """
-            Reads the LE CS Subevent Result and Continue events of a btsnoop capture (datalink 1001 or
-            1002, recorded by this tool or by a host) and prints one distance per CS procedure. Real
-            boards' step-data logs are read too, chosen by content: the nRF Connect SDK samples' log
-            (one side per file: the initiator's, and the reflector's after --reflector) and Silicon
-            Labs' step-data dump (both sides in one file). Tones a controller rates "quality
-            unavailable" (3) are judged by the estimator itself rather than dropped.
+            Reads the LE CS Subevent Result and Continue events of a capture of HCI traffic and
+            prints one distance per CS procedure. The format is chosen by content: btsnoop
+            (datalinks 1001, 1002 and BlueZ's monitor 2001), pcap (either byte order, micro- or
+            nanoseconds; link types 187, 201, 254), pcapng (any number of interfaces), the nRF
+            Connect SDK samples' step-data log (one side per file) and Silicon Labs' step-data
+            dump (both sides in one file). Tones a controller rates "quality unavailable" (3) are
+            judged by the estimator itself rather than dropped.
 
             The capture's LE CS Config Complete gives the role (without one, the step data is read as
             the initiator's) and inline PCT transfer (CS_Enhancements_1 bit 0); its LE CS Procedure
             Enable Complete gives the antenna paths. With inline PCT the initiator's capture is enough;
-            without it each tone is initiator PCT x reflector PCT, so the reflector's capture is needed
-            and its procedures are paired with the initiator's by Config_ID and procedure counter.
+            without it each tone is initiator PCT x reflector PCT: the reflector's step data comes from
+            the reflector's capture (--reflector; paired by Config_ID and procedure counter) or from the
+            Ranging Service traffic in the phone's own capture (paired by connection, Config_ID and
+            ranging counter; lost, resent and overwritten segments are reported per procedure).
             """,
         notes: """
             A procedure without a distance (too few good tones, or no reflector data without inline
-            PCT) is reported with the reason. A capture that is truncated or malformed is reported up
-            to the bad spot; the error, naming its byte offset (a log's line), then goes to stderr and the exit status
-            is 2. Exit status 0 means every capture was read to its end.
+            PCT) is reported with the reason. A file that is truncated or malformed is reported up
+            to the bad spot; the error, naming its byte offset (a log's line), then goes to stderr
+            and the exit status is 2. Exit status 0 means every file was read to its end.
             """)
 
     public struct Options {
@@ -63,8 +67,8 @@ public enum EstimateCommand: Command {
             .value(\.connection, "--connection", "HANDLE", .integer(UInt16(0)...0x0EFF), help: "only the procedures of this connection handle"),
             .json(\.json, help: "one JSON object per procedure and line: procedure_counter,",
                   "distance_m (null when there is none, with a reason), quality, method,",
-                  "connection, config_id, source"),
-        ], positional: Positional("CAPTURE.btsnoop") { o, path throws(ToolError) in
+                  "connection, config_id, source, and ras when the tones came from RAS"),
+        ], positional: Positional("CAPTURE") { o, path throws(ToolError) in
             if let first = o.capture {
                 throw .usage("estimate: one capture expected, found '\(first)' and '\(path)' (the reflector's goes after --reflector)")
             }
