@@ -193,6 +193,12 @@ struct PhoneRASCaptureTests {
         try #require(r.status == 0, "\(r.stderr)")
         #expect(try EstimateCommand.run([pcapng]).output == (try EstimateCommand.run([btsnoop]).output))
         #expect(try EstimateCommand.run([pcapng]).lines.allSatisfy { $0.contains("RAS on-demand") })
+        // Link type 187 says no direction: the GATT client's PDUs are told from the server's by
+        // what they are (requests, writes and confirmations go client to server).
+        let h4 = dir.file("phone-187.pcap")
+        let t = try ToolProcess.run(URL(fileURLWithPath: "/usr/bin/editcap"), ["-F", "pcap", "-T", "bluetooth-h4", btsnoop, h4], timeout: 60)
+        try #require(t.status == 0, "\(t.stderr)")
+        #expect(try EstimateCommand.run([h4]).output == (try EstimateCommand.run([btsnoop]).output))
     }
 
     /// The README's two example lines are this capture's output.
