@@ -36,7 +36,7 @@ public struct ToneScreening: Sendable, Equatable {
     public var repeatPhaseTolerance: Double
     /// Largest difference, in radians per MHz, between a path's phase step and the other paths'.
     public var pathStepTolerance: Double
-    /// Largest channel distance, in MHz, over which a phase step is compared.
+    /// Largest channel distance, in MHz, over which a phase step is compared (at least 1).
     public var maximumGap: Int
 
     public init(amplitudeWindowDB: Double = 20, repeatPhaseTolerance: Double = Double.pi / 4,
@@ -102,6 +102,7 @@ public struct ToneScreening: Sendable, Equatable {
     private func crossPathCheck(_ paths: [[ToneSet.Tone]], _ pass: inout [[Bool]]) {
         let slots = Ranging.channelCount
         let n = paths.count
+        let gapLimit = max(1, maximumGap)
         var grid = [Complex](repeating: .zero, count: n * slots)
         for (p, path) in paths.enumerated() {
             for (t, tone) in path.enumerated() where pass[p][t] && Int(tone.channel) < slots {
@@ -113,7 +114,7 @@ public struct ToneScreening: Sendable, Equatable {
         var stepBad = [[Bool?]](repeating: [Bool?](repeating: nil, count: slots), count: n)
         for p in 0..<n {
             for k in 0..<(slots - 1) where present(p, k) {
-                guard let next = ((k + 1)...min(slots - 1, k + maximumGap)).first(where: { present(p, $0) }) else { continue }
+                guard let next = ((k + 1)...min(slots - 1, k + gapLimit)).first(where: { present(p, $0) }) else { continue }
                 let gap = Double(next - k)
                 let mine = (grid[p * slots + next] * grid[p * slots + k].conjugate).phase / gap
                 var others = Complex.zero
@@ -133,7 +134,7 @@ public struct ToneScreening: Sendable, Equatable {
                 let k = Int(tone.channel)
                 let after = stepBad[p][k]
                 var before: Bool?
-                if let prev = stride(from: k - 1, through: max(0, k - maximumGap), by: -1).first(where: { present(p, $0) }),
+                if let prev = stride(from: k - 1, through: max(0, k - gapLimit), by: -1).first(where: { present(p, $0) }),
                    let b = stepBad[p][prev] {
                     before = b
                 }

@@ -6,6 +6,9 @@ import ReflectorFirmware
 /// (on demand, after Retrieve Lost Ranging Data Segments) fills its gap instead of breaking the
 /// sequence as a stream reassembler would: what is missing, and what came twice, is counted.
 struct RASSegmentCollector: Sendable, Equatable {
+    /// The most positions one procedure's data may take: a body of the largest size RAS allows
+    /// (4 + 32·8 + 256·36 octets) in the smallest segments (ATT_MTU 23: 18 octets), with room.
+    static let maximumPositions = 1024
     private var parts: [Int: [UInt8]] = [:]
     private var lastIndex: Int?
     private var newestIndex = 0
@@ -46,6 +49,10 @@ struct RASSegmentCollector: Sendable, Equatable {
                 let base = max(0, newestIndex - 32)
                 index = base + (relative - base % 64 + 64) % 64
             }
+        }
+        guard index < Self.maximumPositions else {
+            orphans += 1
+            return
         }
         if parts[index] != nil { repeated += 1 }
         parts[index] = Array(segment.dropFirst())
