@@ -44,6 +44,7 @@ public enum FuzzTargets {
         PacketCaptureTargets.monitor,
         VendorLogTargets.ncs,
         VendorLogTargets.silabs,
+        VendorLogTargets.silabsJSON,
         SMPConsoleTarget.target,
         CBORTarget.target,
         MCUbootImageTarget.target,

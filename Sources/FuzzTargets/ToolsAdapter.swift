@@ -49,16 +49,25 @@ enum ToolsAdapter {
         var estimates: Int
     }
 
-    /// Reads a vendor's step-data log (`format` "ncs" or "silabs") as `reflector-emu estimate`
+    /// Reads a vendor's step-data log (`format` "ncs", "silabs" or "silabs-json") as `reflector-emu estimate`
     /// does, then estimates it with one of the estimators (a dump holding both sides pairs with itself).
     static func readVendorLog(_ bytes: [UInt8], format: String, estimator: Int, defaultRoleIsReflector: Bool) -> VendorLogReading {
         let role: CSRole = defaultRoleIsReflector ? .reflector : .initiator
-        let procedures = format == "ncs" ? VendorLogReaders.ncs(bytes, defaultRole: role) : VendorLogReaders.siliconLabs(bytes)
+        let procedures = switch format {
+        case "ncs": VendorLogReaders.ncs(bytes, defaultRole: role)
+        case "silabs-json": VendorLogReaders.siliconLabsJSON(bytes)
+        default: VendorLogReaders.siliconLabs(bytes)
+        }
         let choice = EstimatorChoice.allCases[estimator % EstimatorChoice.allCases.count]
         let estimates = ProcedureEstimation.estimates(procedures, reflector: nil, inlinePCT: nil, estimator: choice)
         let initiators = procedures.procedures.filter { $0.role == .initiator }.count
         return VendorLogReading(procedureLines: procedures.procedures.map(\.offset), problemLines: procedures.problems.map(\.offset),
                                 initiatorProcedures: initiators == 0 ? procedures.procedures.count : initiators, estimates: estimates.count)
+    }
+
+    /// A Silicon Labs dump written as their parser's JSON (for seeds).
+    static func siliconLabsJSON(fromDump bytes: [UInt8]) -> [UInt8] {
+        Array(VendorLogReaders.siliconLabsJSON(writing: VendorLogReaders.siliconLabs(bytes)).utf8)
     }
 
     // MARK: JSON files

@@ -212,6 +212,59 @@ struct VendorLogTests {
         #expect(readme.contains("gives Kay and least squares \(silabs[.kay]!) m, IFFT \(silabs[.ifft]!) m, ESPRIT \(silabs[.esprit]!) m and `ml` \(silabs[.ml]!) m"), "\(silabs)")
     }
 
+    // MARK: cs_step_data_parser's JSON
+
+    /// The dump written as their parser's JSON (their example output's layout, and the current
+    /// parser's list of one side per element) reads to the same steps and the same distances.
+    @Test func silabsJSONReadsAsTheDump() throws {
+        let dump = CaptureReader.read(bytes: try Self.bytes(Self.silabs), defaultRole: .initiator)
+        let json = VendorLogReaders.siliconLabsJSON(writing: dump)
+        #expect(CaptureFormat(Array(json.utf8)) == .siliconLabsJSON)
+        let read = CaptureReader.read(bytes: Array(json.utf8), defaultRole: .initiator)
+        #expect(read.problems.isEmpty, "\(read.problems)")
+        #expect(read.procedures.map(\.role) == [.initiator, .reflector])
+        #expect(read.procedures.map { $0.results.steps } == dump.procedures.map { $0.results.steps })
+        #expect(read.procedures.allSatisfy { $0.antennaPaths == 4 })
+        // The current parser's layout: one side per element.
+        let current = json.replacingOccurrences(of: "{\"cs_procedures\": [{\"metadata\": {}, \"initiator_step_data\": {\"initiator_step_data\": {",
+                                                with: "{\"cs_procedure\": [{\"initiator_step_data\": {")
+            .replacingOccurrences(of: "}}, \"reflector_step_data\": {\"reflector_step_data\": {", with: "}}, {\"reflector_step_data\": {")
+            .replacingOccurrences(of: "}}}]}", with: "}}]}")
+        let second = CaptureReader.read(bytes: Array(current.utf8), defaultRole: .initiator)
+        #expect(second.problems.isEmpty, "\(second.problems) \(current.prefix(300))")
+        #expect(second.procedures.map { $0.results.steps } == dump.procedures.map { $0.results.steps })
+        for choice in EstimatorChoice.allCases {
+            let a = ProcedureEstimation.estimates(dump, reflector: nil, inlinePCT: nil, estimator: choice).map(\.distance)
+            #expect(ProcedureEstimation.estimates(read, reflector: nil, inlinePCT: nil, estimator: choice).map(\.distance) == a)
+            #expect(ProcedureEstimation.estimates(second, reflector: nil, inlinePCT: nil, estimator: choice).map(\.distance) == a)
+        }
+    }
+
+    @Test func silabsJSONErrorsNameTheKeyOrTheOffset() throws {
+        let dump = CaptureReader.read(bytes: try Self.bytes(Self.silabs), defaultRole: .initiator)
+        let json = VendorLogReaders.siliconLabsJSON(writing: dump)
+        // Two procedures, the second's reflector with a PCT out of range.
+        let two = json.replacingOccurrences(of: "]}\n", with: "") + ",\n" + String(json.dropFirst(#"{"cs_procedures": ["#.count))
+        let bad = two.replacingOccurrences(of: "\"Tone_PCT\": [", with: "\"Tone_PCT\": [99999999, ", options: .backwards,
+                                           range: two.range(of: "reflector_step_data", options: .backwards).map { $0.lowerBound..<two.endIndex })
+        let c = CaptureReader.read(bytes: Array(bad.utf8), defaultRole: .initiator)
+        #expect(c.procedures.map(\.role) == [.initiator, .reflector, .initiator])
+        let p = try #require(c.problems.first)
+        #expect(p.keyPath?.hasPrefix("cs_procedures[1].reflector_step_data.reflector_step_data.step_") == true, "\(p)")
+        #expect(p.description.hasSuffix(".Tone_PCT[0]: not a whole number in 0...16777215"), "\(p)")
+        let path = try dir.write(bad)
+        let run = try EstimateCommand.run([path])
+        #expect(run.status == 2 && run.lines.count == 2)
+        #expect(run.message?.hasSuffix("; 2 procedures before it") == true, "\(run.message ?? "")")
+        // Cut mid-document: the JSON parser's byte offset.
+        let cut = CaptureReader.read(bytes: Array(json.utf8.prefix(5000)), defaultRole: .initiator)
+        #expect(cut.procedures.isEmpty)
+        #expect(cut.problems.first?.description.contains("byte offset") == true, "\(cut.problems)")
+        // A mode-3 step cannot be read from their JSON.
+        let mode3 = json.replacingOccurrences(of: "\"Step_Mode\": 2", with: "\"Step_Mode\": 3")
+        #expect(CaptureReader.read(bytes: Array(mode3.utf8), defaultRole: .initiator).problems.first?.message == "a mode-3 step, whose fields the parser's JSON leaves out")
+    }
+
     // MARK: The plot
 
     @Test func plotShowsTheDistancesAndOneProcedure() throws {

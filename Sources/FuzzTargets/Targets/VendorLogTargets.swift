@@ -19,6 +19,16 @@ enum VendorLogTargets {
         check(bytes, format: "silabs")
     }
 
+    static let silabsJSON = FuzzTarget("silabs-json", "Silicon Labs cs_step_data_parser JSON to procedures and distances", seeds: silabsJSONSeeds) { bytes in
+        var input = FuzzInput(bytes)
+        let flags = input.byte()
+        let read = ToolsAdapter.readVendorLog(input.rest(), format: "silabs-json", estimator: Int(flags & 7), defaultRoleIsReflector: false)
+        require(read.problemLines.count <= 1, "more than one problem")
+        require(read.problemLines.allSatisfy { $0 >= 0 }, "a negative problem offset")
+        require(read.procedureLines == read.procedureLines.sorted(), "procedures out of order")
+        require(read.estimates == read.initiatorProcedures, "not one estimate per initiator procedure")
+    }
+
     static func check(_ bytes: [UInt8], format: String) {
         var input = FuzzInput(bytes)
         let flags = input.byte()
@@ -44,6 +54,12 @@ enum VendorLogTargets {
             }
         }
         return out
+    }
+
+    static func silabsJSONSeeds() -> [[UInt8]] {
+        silabsSeeds().prefix(1).map { dump in
+            [0] + ToolsAdapter.siliconLabsJSON(fromDump: Array(dump.dropFirst()))
+        }
     }
 
     static func silabsSeeds() -> [[UInt8]] {

@@ -16,6 +16,8 @@ public enum CaptureFormat: Sendable, Equatable {
     case ncsLog
     /// Silicon Labs' step-data dump (`SiliconLabsStepLog`).
     case siliconLabsLog
+    /// The JSON Silicon Labs' `cs_step_data_parser` writes (`SiliconLabsStepJSON`).
+    case siliconLabsJSON
     /// None of these (read as btsnoop, whose error then says so).
     case unknown
 
@@ -26,6 +28,8 @@ public enum CaptureFormat: Sendable, Equatable {
             self = .pcap
         } else if PcapngReader.matches(head) {
             self = .pcapng
+        } else if SiliconLabsStepJSON.matches(head) {
+            self = .siliconLabsJSON
         } else if SiliconLabsStepLog.matches(head) {
             self = .siliconLabsLog
         } else if NCSSampleLog.matches(head) {
@@ -44,6 +48,7 @@ public enum CaptureFormat: Sendable, Equatable {
         case .pcapng: "pcapng capture"
         case .ncsLog: "nRF Connect SDK sample log"
         case .siliconLabsLog: "Silicon Labs step-data dump"
+        case .siliconLabsJSON: "Silicon Labs step-data JSON"
         case .unknown: "capture"
         }
     }

@@ -15,6 +15,9 @@ public struct CaptureProblem: Sendable, Equatable, CustomStringConvertible {
     public var message: String
     /// Whether `offset` is a line number (of a text log) rather than a byte offset.
     public var isLine: Bool
+    /// Where in a JSON document (`cs_procedures[1].reflector_step_data.step_4.Tone_PCT`), for a
+    /// value that parsed but does not mean what it must; `offset` is then the procedure's index.
+    public var keyPath: String?
 
     public init(offset: Int, message: String) {
         self.offset = offset
@@ -29,7 +32,18 @@ public struct CaptureProblem: Sendable, Equatable, CustomStringConvertible {
         isLine = true
     }
 
-    public var description: String { isLine ? "line \(offset): \(message)" : "byte offset \(offset): \(message)" }
+    /// A problem at `keyPath` of a JSON document, in the procedure of index `procedure`.
+    public init(keyPath: String, procedure: Int, message: String) {
+        offset = procedure
+        self.message = message
+        isLine = false
+        self.keyPath = keyPath
+    }
+
+    public var description: String {
+        if let keyPath { return "\(keyPath): \(message)" }
+        return isLine ? "line \(offset): \(message)" : "byte offset \(offset): \(message)"
+    }
 
     /// A btsnoop format error (every reading error has an offset; a writing error cannot occur here).
     init(_ error: BTSnoopError) {

@@ -49,6 +49,7 @@ public enum CaptureReader {
         case .pcapng: packets(PcapngReader.parse(bytes), defaultRole: defaultRole)
         case .ncsLog: NCSSampleLog.read(bytes, defaultRole: defaultRole)
         case .siliconLabsLog: SiliconLabsStepLog.read(bytes)
+        case .siliconLabsJSON: SiliconLabsStepJSON.read(bytes)
         }
     }
 

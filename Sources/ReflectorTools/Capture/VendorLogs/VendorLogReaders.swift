@@ -7,4 +7,8 @@ public enum VendorLogReaders {
     public static func ncs(_ bytes: [UInt8], defaultRole: CSRole) -> CaptureProcedures { NCSSampleLog.read(bytes, defaultRole: defaultRole) }
     /// A Silicon Labs step-data dump (`SiliconLabsStepLog`).
     public static func siliconLabs(_ bytes: [UInt8]) -> CaptureProcedures { SiliconLabsStepLog.read(bytes) }
+    /// The JSON of Silicon Labs' `cs_step_data_parser` (`SiliconLabsStepJSON`).
+    public static func siliconLabsJSON(_ bytes: [UInt8]) -> CaptureProcedures { SiliconLabsStepJSON.read(bytes) }
+    /// `capture` written as `cs_step_data_parser`'s JSON (for tests and seeds).
+    public static func siliconLabsJSON(writing capture: CaptureProcedures) -> String { SiliconLabsStepJSON.encode(capture) }
 }

@@ -117,7 +117,7 @@ public enum EstimateCommand: Command {
     static func message(_ path: String, _ problem: CaptureProblem, _ capture: CaptureProcedures) -> String {
         func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
         var s = "\(path): \(problem)"
-        if problem.isLine || problem.offset >= BTSnoopFileHeader.length {
+        if problem.isLine || problem.keyPath != nil || problem.offset >= BTSnoopFileHeader.length {
             s += "; \(plural(capture.procedures.filter { $0.offset < problem.offset }.count, "procedure")) before it"
         }
         if capture.problems.count > 1 { s += "; \(plural(capture.problems.count - 1, "more problem")) after it" }
