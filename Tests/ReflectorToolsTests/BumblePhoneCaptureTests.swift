@@ -34,6 +34,8 @@ extension BoardBenchTests {
             #expect(distances.allSatisfy { abs($0 - 2.5) < 0.3 }, "\(alone.output)")
             #expect(aloneObjects.allSatisfy { $0["source"] as? String == (onDemand ? "ras-on-demand" : "ras-real-time") }, "\(alone.output)")
             #expect(bothObjects.allSatisfy { $0["source"] as? String == "reflector-capture" })
+            // Bumble connected in the capture: each procedure names its peer.
+            #expect(aloneObjects.allSatisfy { $0["peer_address"] as? String == "\(AccessoryCommandTests.address) (random)" }, "\(alone.output)")
             // Wireshark's pcapng of Bumble's capture reads the same.
             let pcapng = dir.file("phone.pcapng")
             let e = try ToolProcess.run(URL(fileURLWithPath: "/usr/bin/editcap"), ["-F", "pcapng", phoneCapture, pcapng], timeout: 60)

@@ -201,6 +201,19 @@ struct PhoneRASCaptureTests {
         #expect(try EstimateCommand.run([h4]).output == (try EstimateCommand.run([btsnoop]).output))
     }
 
+    /// An LE Enhanced Connection Complete (v1) in the capture names the connection's peer.
+    @Test func theConnectionEventNamesThePeer() throws {
+        var records = BTSnoopReader.parse(Self.phoneCapture(Options())).records
+        // Status 0, handle 0x0040, role central, peer address type 1 (random), F0:F1:F2:F3:F4:F6, then the rest.
+        let event: [UInt8] = [0x3E, 31, 0x0A, 0x00, 0x40, 0x00, 0x00, 0x01, 0xF6, 0xF4, 0xF3, 0xF2, 0xF1, 0xF0] + [UInt8](repeating: 0, count: 18)
+        records.insert(BTSnoopRecord(packet: HCIPacket(indicator: .event, bytes: event), direction: .controllerToHost,
+                                     timestamp: BTSnoopTimestamp(virtualMicroseconds: 0)), at: 0)
+        let estimates = ProcedureEstimation.estimates(CaptureProcedures(bytes: try BTSnoopWriter().encodeFile(records)), reflector: nil,
+                                                      inlinePCT: nil, estimator: .ml)
+        #expect(estimates.count == 5 && estimates.allSatisfy { $0.peer?.description == "F0:F1:F2:F3:F4:F6 (random)" })
+        #expect(CommandTesting.json { estimates[0].json(&$0) }.contains(#""connection": 64, "peer_address": "F0:F1:F2:F3:F4:F6 (random)""#))
+    }
+
     /// The README's two example lines are this capture's output.
     @Test func readmeLines() throws {
         let readme = try String(contentsOf: ReadmeTranscriptTests.root.appendingPathComponent("README.md"), encoding: .utf8)

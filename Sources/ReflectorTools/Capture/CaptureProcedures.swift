@@ -46,6 +46,14 @@ public struct CaptureProcedures: Sendable {
     }
 
     private var contexts: [Key: Context] = [:]
+
+    private struct PeerKey: Hashable {
+        var adapter: UInt16
+        var handle: UInt16
+    }
+
+    /// The peer of each connection the capture saw open.
+    private var peerAddresses: [PeerKey: PeerAddress] = [:]
     private let defaultRole: CSRole
 
     /// An empty reading, to be fed record by record (`add(_:offset:)`, then `end(_:)`);
@@ -114,9 +122,19 @@ public struct CaptureProcedures: Sendable {
     public mutating func append(_ problem: CaptureProblem) { problems.append(problem) }
 
     private mutating func add(_ bytes: [UInt8], offset: Int, adapter: UInt16) {
-        // Only LE Meta events with a CS subevent matter; anything else is passed over unread.
+        // Only LE Meta events with a CS subevent matter (and connections' peer addresses);
+        // anything else is passed over unread.
         guard bytes.count >= 3, bytes[0] == HCIEventCode.leMeta else { return }
         let subevent = bytes[2]
+        // LE Connection Complete (0x01) and LE Enhanced Connection Complete v1/v2 (0x0A, 0x29):
+        // Status | Connection_Handle 2 | Role | Peer_Address_Type | Peer_Address 6 (Core 6.0
+        // Vol 4 Part E §7.7.65.1, .10, .29); a successful one names the connection's peer.
+        if subevent == 0x01 || subevent == 0x0A || subevent == 0x29 {
+            guard bytes.count >= 14, bytes[3] == 0 else { return }
+            let handle = (UInt16(bytes[4]) | UInt16(bytes[5]) << 8) & 0x0FFF
+            peerAddresses[PeerKey(adapter: adapter, handle: handle)] = PeerAddress(bytes: Array(bytes[8..<14]).reversed(), random: bytes[7] & 1 == 1)
+            return
+        }
         guard (LECSConfigComplete.subeventCode...LECSSubeventResultContinue.subeventCode).contains(subevent) else { return }
         let event: HCIPacket
         do {
@@ -169,6 +187,7 @@ public struct CaptureProcedures: Sendable {
                     results: results, connectionHandle: key.handle, role: context.assembler!.role, inlinePCT: context.inlinePCT,
                     antennaPaths: context.antennaPaths ?? results.antennaPaths, offset: offset)
                 p.adapter = adapter
+                p.peerAddress = peerAddresses[PeerKey(adapter: adapter, handle: key.handle)]
                 procedures.append(p)
             }
         } catch {

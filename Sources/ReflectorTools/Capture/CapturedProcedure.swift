@@ -7,6 +7,8 @@ public struct CapturedProcedure: Sendable, Equatable {
     public var connectionHandle: UInt16
     /// The controller the capture saw it on (`CapturedPacket.adapter`; 0 for btsnoop 1001/1002 and logs).
     public var adapter: UInt16 = 0
+    /// The connection's peer, when the capture holds its LE (Enhanced) Connection Complete.
+    public var peerAddress: PeerAddress?
     /// The role of the controller that reported the results (the Config Complete's Role, or the
     /// role the step data decoded as when the capture has no Config Complete).
     public var role: CSRole

@@ -15,6 +15,8 @@ public struct ProcedureEstimate: Sendable, Equatable {
     public var connection: UInt16
     /// The procedure's Config_ID.
     public var configID: UInt8
+    /// The connection's peer, when the capture has its connection event.
+    public var peer: PeerAddress?
     /// Where the round-trip tones came from; `nil` when none could be formed.
     public var source: ToneSource?
     /// The reflector's ranging data from the phone's capture (RAS), with what happened to its segments.
@@ -55,6 +57,7 @@ public struct ProcedureEstimate: Sendable, Equatable {
             j.field("quality", quality, decimals: 2)
             j.field("method", method)
             j.field("connection", connection)
+            if let peer { j.field("peer_address", peer.description) }
             j.field("config_id", configID)
             j.field("source", source?.rawValue)
             if let ras {

@@ -59,9 +59,11 @@ public enum ProcedureEstimation {
         let estimator = choice.estimator
         return (bothSides ? mine : capture.procedures).map { p in
             func none(_ reason: String, _ source: ToneSource? = nil) -> ProcedureEstimate {
-                ProcedureEstimate(procedureCounter: p.procedureCounter, distance: nil, quality: nil, method: choice.rawValue,
-                                  reason: p.results.isAborted ? reason + "; the procedure was aborted" : reason,
-                                  connection: p.connectionHandle, configID: p.results.configID, source: source)
+                var e = ProcedureEstimate(procedureCounter: p.procedureCounter, distance: nil, quality: nil, method: choice.rawValue,
+                                          reason: p.results.isAborted ? reason + "; the procedure was aborted" : reason,
+                                          connection: p.connectionHandle, configID: p.results.configID, source: source)
+                e.peer = p.peerAddress
+                return e
             }
             guard p.role == .initiator else { return none(reflectorRole) }
             guard p.results.steps.contains(where: { $0.mode == .mode2 || $0.mode == .mode3 }) else {
@@ -114,6 +116,7 @@ public enum ProcedureEstimation {
                                      method: EstimatorChoice.name(of: e.method), reason: nil,
                                      connection: p.connectionHandle, configID: p.results.configID, source: source))
             if keepTones { done.tones = tones }
+            done.peer = p.peerAddress
             return done
         }
     }
