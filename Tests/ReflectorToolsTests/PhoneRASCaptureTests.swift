@@ -271,3 +271,39 @@ struct SeveralConnectionsTests {
         #expect(picked.lines.allSatisfy { $0.contains(#""connection": 65"#) })
     }
 }
+
+/// Two configurations on one connection (Config_ID 0 at 3 m and 1 at 5 m, the same procedure
+/// counters), in the initiator's and the reflector's captures: each procedure pairs with the
+/// reflector's procedure of its own Config_ID, and the JSON names it.
+struct SeveralConfigurationsTests {
+    /// The CS events of a capture moved to Config_ID `id` (other records dropped).
+    static func reconfigured(_ records: [BTSnoopRecord], to id: UInt8) -> [BTSnoopRecord] {
+        records.compactMap { r in
+            var b = r.packet.bytes
+            guard r.packet.indicator == .event, b.count >= 7, b[0] == 0x3E else { return nil }
+            switch b[2] {
+            case 0x2F, 0x30: b[6] = id      // Status, Connection_Handle, then Config_ID
+            case 0x31, 0x32: b[5] = id      // Connection_Handle, then Config_ID
+            default: return nil
+            }
+            var m = r
+            m.packet = HCIPacket(indicator: .event, bytes: b)
+            return m
+        }
+    }
+
+    @Test func eachConfigurationPairsWithItsOwn() throws {
+        let near = EstimateCommandTests.loopback(inlinePCT: false, procedures: 4)
+        let far = EstimateCommandTests.loopback(inlinePCT: false, procedures: 4, distance: 5)
+        let initiator = CaptureProcedures(bytes: try BTSnoopWriter().encodeFile(near.initiator + Self.reconfigured(far.initiator, to: 1)))
+        let reflector = CaptureProcedures(bytes: try BTSnoopWriter().encodeFile(near.reflector + Self.reconfigured(far.reflector, to: 1)),
+                                          defaultRole: .reflector)
+        #expect(initiator.problems.isEmpty && reflector.problems.isEmpty)
+        let estimates = ProcedureEstimation.estimates(initiator, reflector: reflector, inlinePCT: nil, estimator: .ml)
+        #expect(estimates.count == 8)
+        #expect(estimates.filter { $0.configID == 0 }.allSatisfy { abs(($0.distance ?? 0) - 3) < 0.1 }, "\(estimates.map(\.text))")
+        #expect(estimates.filter { $0.configID == 1 }.allSatisfy { abs(($0.distance ?? 0) - 5) < 0.1 }, "\(estimates.map(\.text))")
+        #expect(estimates.filter { $0.configID == 1 }.count == 4)
+        #expect(CommandTesting.json { estimates[4].json(&$0) }.contains(#""config_id": 1"#))
+    }
+}
