@@ -251,6 +251,20 @@ struct SeveralConnectionsTests {
         }
     }
 
+    /// Two sessions one after the other on the same connection handle (an Android
+    /// `btsnoop_hci.log` keeps them all): the procedure counters start again, and each session's
+    /// procedures pair with its own ranging data, in order.
+    @Test func twoSessionsOnOneHandlePairInOrder() throws {
+        let first = BTSnoopReader.parse(PhoneRASCaptureTests.phoneCapture(.init())).records
+        let run = EstimateCommandTests.loopback(inlinePCT: false, procedures: 5, distance: 5)
+        let second = BTSnoopReader.parse(PhoneRASCaptureTests.phoneCapture(.init(), run: run)).records
+        let both = try BTSnoopWriter().encodeFile(first + second)
+        let estimates = ProcedureEstimation.estimates(CaptureProcedures(bytes: both), reflector: nil, inlinePCT: nil, estimator: .ml)
+        #expect(estimates.map(\.procedureCounter) == [0, 1, 2, 3, 4, 0, 1, 2, 3, 4])
+        #expect(estimates.prefix(5).allSatisfy { abs(($0.distance ?? 0) - 3) < 0.1 } && estimates.suffix(5).allSatisfy { abs(($0.distance ?? 0) - 5) < 0.1 },
+                "\(estimates.map(\.text))")
+    }
+
     @Test func eachConnectionPairsWithItsOwnRangingData() throws {
         let first = BTSnoopReader.parse(PhoneRASCaptureTests.phoneCapture(.init())).records
         let run = EstimateCommandTests.loopback(inlinePCT: false, procedures: 5, distance: 5)
