@@ -163,4 +163,24 @@ struct CaptureFormatTests {
         #expect(PcapngReader.parse([0x0A, 0x0D, 0x0D, 0x0A, 0, 0, 0, 0, 1, 2, 3, 4]).error?.message == "section header block without the byte-order magic 0x1A2B3C4D")
         #expect(MonitorBTSnoopReader.parse(Array(Self.initiator)).error?.message == "btsnoop datalink 1002 is not the Linux monitor's (2001)")
     }
+
+    /// A pipe is read once: the octets looked at to choose the format are given back, so a
+    /// btsnoop (streamed) or a pcap (read whole) through a FIFO reads as the file does.
+    @Test func aPipeReadsAsTheFile() throws {
+        let ini = try dir.write(Self.initiator, name: "ini.btsnoop")
+        let pcap = dir.file("ini.pcap")
+        try wireshark("editcap", ["-F", "pcap", ini, pcap])
+        for file in [ini, pcap] {
+            let fifo = dir.file("fifo-\(UUID().uuidString)")
+            try #require(mkfifo(fifo, 0o600) == 0)
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: file))
+            let writer = Thread {
+                if let h = FileHandle(forWritingAtPath: fifo) { h.write(bytes); try? h.close() }
+            }
+            writer.start()
+            let piped = try EstimateCommand.run([fifo])
+            #expect(piped.message == nil, "\(piped.message ?? "")")
+            #expect(piped.output == (try EstimateCommand.run([file]).output) && piped.lines.count == 4)
+        }
+    }
 }

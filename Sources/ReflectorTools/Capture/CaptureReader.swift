@@ -17,7 +17,8 @@ public enum CaptureReader {
         let format = CaptureFormat(head)
         switch format {
         case .btsnoop, .unknown:
-            return try CaptureFile.read(path: path, defaultRole: defaultRole)
+            file.giveBack(head)
+            return try CaptureFile.read(file, path: path, defaultRole: defaultRole)
         default:
             var bytes = head
             do throws(CaptureFile.Reader.Failure) {
