@@ -321,8 +321,14 @@ public struct InitiatorHost: Sendable {
             enableComplete = nil
             return [.disabled]
         case .csSubeventResult(let packet):
+            let partial = assembler.pendingCounter
             do {
                 if let p = try assembler.add(packet) { return deliver(p) }
+            } catch .outOfOrder {
+                // A continuation whose start was lost (with a restarted board, or octets on the
+                // line): that procedure is lost, the link goes on.
+                assembler = ProcedureAssembler(role: .initiator)
+                return partial.map { [.procedureLost(counter: $0)] } ?? []
             } catch {
                 return [.failed(.malformedEvent("CS Subevent Result: \(error)"))]
             }
