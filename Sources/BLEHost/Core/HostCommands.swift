@@ -22,8 +22,8 @@ enum HostCommands {
     /// LE Create Connection (0x200D, §7.8.12): scan 60 ms every 60 ms, no filter, the peer's
     /// address, a public own address, a 7.5 ms connection interval, 4 s supervision timeout.
     static func createConnection(_ plan: InitiatorHost.ConnectionPlan) -> HCIPacket {
-        LECreateConnection(scanInterval: 0x0060, scanWindow: 0x0060, filterPolicy: 0, peerAddressType: plan.peerAddressIsRandom ? 1 : 0,
-                           peerAddress: plan.peerAddress, ownAddressType: 0, intervalMin: 6, intervalMax: 6, maxLatency: 0,
+        LECreateConnection(scanInterval: 0x0060, scanWindow: 0x0060, filterPolicy: 0, peerAddressType: AddressType(random: plan.peerAddressIsRandom),
+                           peerAddress: plan.peerAddress, ownAddressType: .public, intervalMin: 6, intervalMax: 6, maxLatency: 0,
                            supervisionTimeout: 400, minCELength: 0, maxCELength: 0).packet
     }
 

@@ -260,7 +260,7 @@ public struct InitiatorHost: Sendable {
             // ADV_IND (0) and ADV_DIRECT_IND (1) are connectable; a scan response (4) may carry the name.
             for r in e.reports where (r.eventType <= 1 || r.eventType == 4 && filter.needsScanResponse) && filter.accepts(address: r.address, r.data) {
                 setup.connect?.peerAddress = r.address
-                setup.connect?.peerAddressIsRandom = r.addressType & 1 == 1
+                setup.connect?.peerAddressIsRandom = r.addressType.isRandom
                 return finishAwait(.advertiser)
             }
             return []
@@ -373,7 +373,7 @@ public struct InitiatorHost: Sendable {
         switch s {
         case .scan:
             guard setup.connect?.scan != nil else { return false }
-            send(LESetScanParameters(active: true, interval: 0x0060, window: 0x0060, ownAddressType: 0, filterPolicy: 0).packet)
+            send(LESetScanParameters(active: true, interval: 0x0060, window: 0x0060, ownAddressType: .public, filterPolicy: 0).packet)
             send(LESetScanEnable(enable: true, filterDuplicates: false).packet, awaiting: .advertiser)
         case .connect:
             guard let plan = setup.connect else { return false }

@@ -6,6 +6,8 @@ import WireFormat
 /// and Connection_Handle.
 public struct LECSWriteCachedRemoteSupportedCapabilities: HCICommand {
     public static let opcode: UInt16 = HCIOpcode.leCSWriteCachedRemoteSupportedCapabilities
+    public static let name: StaticString = "LE CS Write Cached Remote Supported Capabilities"
+
     public var connectionHandle: UInt16
     public var capabilities: CSCapabilities
 
@@ -29,6 +31,8 @@ public struct LECSWriteCachedRemoteSupportedCapabilities: HCICommand {
 /// v2 block (31 octets, or 34 with the PHY-specific RTT N values).
 public struct LECSWriteCachedRemoteSupportedCapabilitiesV2: HCICommand {
     public static let opcode: UInt16 = HCIOpcode.leCSWriteCachedRemoteSupportedCapabilitiesV2
+    public static let name: StaticString = "LE CS Write Cached Remote Supported Capabilities v2"
+
     public var connectionHandle: UInt16
     public var capabilities: CSCapabilities
     public var layout: CapabilitiesLayout
