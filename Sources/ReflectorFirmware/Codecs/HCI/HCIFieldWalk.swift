@@ -1,0 +1,43 @@
+import WireFormat
+
+/// HCI parameters that list each field once, in wire order, for both directions
+/// (`fields(_:)` over a `FieldCoder`): `encodeParameters` walks them with a `FieldWriter`,
+/// `decodeParameters` with a `FieldReader` from `blank`. What Bumble's field metadata does,
+/// with generics only, so it builds and costs nothing extra under Embedded Swift.
+public protocol HCIFieldWalk: HCIParameters {
+    /// A value that decoding starts from and every field overwrites.
+    static var blank: Self { get }
+    /// Walks every field, in order (reading: checking each as the spec requires).
+    mutating func fields<C: FieldCoder>(_ c: inout C) throws(C.Failure)
+}
+
+extension HCIFieldWalk {
+    public func encodeParameters(into w: inout ByteWriter) {
+        var v = self
+        FieldWriter.writing(into: &w) { v.fields(&$0) }
+    }
+
+    public static func decodeParameters(_ r: inout ByteReader) throws(DecodeError) -> Self {
+        var v = blank
+        try FieldReader.reading(&v, from: &r) { (v: inout Self, c: inout FieldReader) throws(DecodeError) in try v.fields(&c) }
+        return v
+    }
+}
+
+/// The HCI fields the CS commands and events share (Core 6.0 Vol 4 Part E §5.4, §7.8).
+extension FieldCoder {
+    /// A Status octet, or an error code under another name (Reason).
+    @inlinable
+    public mutating func status(_ v: inout HCIStatus, _ field: StaticString = "Status") throws(Failure) { try value(&v, field) }
+
+    /// Connection_Handle: 12 bits in 16, above 0x0FFF `.invalidValue`.
+    @inlinable
+    public mutating func connectionHandle(_ v: inout UInt16) throws(Failure) {
+        try u16(&v, "Connection_Handle")
+        try require(v <= 0x0FFF, "Connection_Handle", Int(v))
+    }
+
+    /// Config_ID of the HCI CS commands and events: 0...3.
+    @inlinable
+    public mutating func configID(_ v: inout UInt8) throws(Failure) { try u8(&v, "Config_ID", in: CSConfiguration.configIDRange) }
+}
