@@ -63,8 +63,7 @@ public struct FieldWriter: FieldCoder {
     public typealias Failure = Never
     public var writer: ByteWriter
 
-    @inlinable
-    public init(_ writer: ByteWriter) { self.writer = writer }
+    @inlinable public init(_ writer: ByteWriter) { self.writer = writer }
 
     @inlinable
     public mutating func integer<T: FixedWidthInteger>(_ value: inout T, _ field: StaticString, width: Int, endianness: Endianness) {
@@ -73,15 +72,6 @@ public struct FieldWriter: FieldCoder {
 
     @inlinable
     public mutating func require(_ valid: @autoclosure () -> Bool, _ field: StaticString, _ value: @autoclosure () -> Int) {}
-
-    /// Lets `walk` append to `w` in place (the writer's storage moves in and back; nothing is copied).
-    @inlinable
-    public static func writing(into w: inout ByteWriter, _ walk: (inout FieldWriter) -> Void) {
-        var c = FieldWriter(ByteWriter(capacity: 0))
-        swap(&c.writer, &w)
-        walk(&c)
-        swap(&c.writer, &w)
-    }
 }
 
 /// Reads the fields a codec walks (`FieldCoder`) into the value, checking each as it goes.
@@ -89,8 +79,7 @@ public struct FieldReader: FieldCoder {
     public typealias Failure = DecodeError
     public var reader: ByteReader
 
-    @inlinable
-    public init(_ reader: ByteReader) { self.reader = reader }
+    @inlinable public init(_ reader: ByteReader) { self.reader = reader }
 
     @inlinable
     public mutating func integer<T: FixedWidthInteger>(_ value: inout T, _ field: StaticString, width: Int, endianness: Endianness) throws(DecodeError) {
@@ -101,12 +90,33 @@ public struct FieldReader: FieldCoder {
     public mutating func require(_ valid: @autoclosure () -> Bool, _ field: StaticString, _ value: @autoclosure () -> Int) throws(DecodeError) {
         if !valid() { throw .invalidValue(field: field, value: value()) }
     }
+}
 
-    /// Walks `v`'s fields over `r`, which ends after the last.
+/// A value whose wire form is one walk over its fields (`fields(_:)`), both ways: what
+/// `HCIFieldWalk` and `LLControlFieldWalk` build their codecs on.
+public protocol FieldWalk {
+    /// A value that decoding starts from and every field overwrites.
+    static var blank: Self { get }
+    /// Walks every field, in wire order (reading: checking each as the spec requires).
+    mutating func fields<C: FieldCoder>(_ c: inout C) throws(C.Failure)
+}
+
+extension FieldWalk {
+    /// Appends the fields to `w` (its storage moves into the coder and back: nothing is copied).
     @inlinable
-    public static func reading<V>(_ v: inout V, from r: inout ByteReader, _ walk: (inout V, inout FieldReader) throws(DecodeError) -> Void) throws(DecodeError) {
-        var c = FieldReader(r)
-        try walk(&v, &c)
+    public func writeFields(into w: inout ByteWriter) {
+        var (v, c) = (self, FieldWriter(ByteWriter(capacity: 0)))
+        swap(&c.writer, &w)
+        v.fields(&c)
+        swap(&c.writer, &w)
+    }
+
+    /// Reads the fields from `r`, which then stands after the last.
+    @inlinable
+    public static func readFields(_ r: inout ByteReader) throws(DecodeError) -> Self {
+        var (v, c) = (blank, FieldReader(r))
+        try v.fields(&c)
         r = c.reader
+        return v
     }
 }

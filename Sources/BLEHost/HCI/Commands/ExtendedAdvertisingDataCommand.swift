@@ -6,8 +6,8 @@ import ReflectorFirmware
 /// Length 1 (0–251) | Data n`. The two commands differ only in opcode and field names, which
 /// `Kind` gives.
 public struct ExtendedAdvertisingDataCommand<Kind: AdvertisingDataKind>: HCICommand, HCIFieldCodec {
-    public static var opcode: UInt16 { Kind.extendedOpcode }
-    public static var name: StaticString { Kind.extendedName }
+    public static var opcode: UInt16 { Kind.names.extended.opcode }
+    public static var name: StaticString { Kind.names.extended.name }
 
     public var advertisingHandle: UInt8
     /// Intermediate 0, first 1, last 2, complete 3, unchanged 4.
@@ -23,7 +23,7 @@ public struct ExtendedAdvertisingDataCommand<Kind: AdvertisingDataKind>: HCIComm
 
     public static var fields: [HCIField<Self>] {
         [.u8(\.advertisingHandle, "Advertising_Handle", in: 0...0xEF), .u8(\.operation, "Operation", in: 0...4),
-         .u8(\.fragmentPreference, "Fragment_Preference", in: 0...1), .lengthPrefixed(\.data, Kind.lengthField, Kind.dataField, maximum: 251)]
+         .u8(\.fragmentPreference, "Fragment_Preference", in: 0...1), .lengthPrefixed(\.data, Kind.names.lengthField, Kind.names.dataField, maximum: 251)]
     }
     public static var blank: Self { Self(data: []) }
 }
@@ -31,35 +31,30 @@ public struct ExtendedAdvertisingDataCommand<Kind: AdvertisingDataKind>: HCIComm
 public typealias LESetExtendedAdvertisingData = ExtendedAdvertisingDataCommand<AdvertisingDataKinds.Advertising>
 public typealias LESetExtendedScanResponseData = ExtendedAdvertisingDataCommand<AdvertisingDataKinds.ScanResponse>
 
-/// Which data an advertising-data command carries: advertising data or scan response data
-/// (Core 6.0 Vol 4 Part E §7.8.7–8, §7.8.54–55). The legacy and the extended commands of a
-/// kind share its field names.
+/// Which data an advertising-data command carries, advertising data or scan response data
+/// (Core 6.0 Vol 4 Part E §7.8.7–8, §7.8.54–55): the opcodes and names of its legacy and
+/// extended commands and of their two fields.
 public protocol AdvertisingDataKind: Sendable {
-    static var legacyOpcode: UInt16 { get }
-    static var legacyName: StaticString { get }
-    static var extendedOpcode: UInt16 { get }
-    static var extendedName: StaticString { get }
+    static var names: AdvertisingDataNames { get }
+}
+
+public struct AdvertisingDataNames: Sendable {
+    public let legacy: (opcode: UInt16, name: StaticString)
+    public let extended: (opcode: UInt16, name: StaticString)
     /// The spec's names of the length and data fields, for decode errors.
-    static var lengthField: StaticString { get }
-    static var dataField: StaticString { get }
+    public let lengthField: StaticString, dataField: StaticString
 }
 
 public enum AdvertisingDataKinds {
     public enum Advertising: AdvertisingDataKind {
-        public static var legacyOpcode: UInt16 { HCIOpcode.leSetAdvertisingData }
-        public static var legacyName: StaticString { "LE Set Advertising Data" }
-        public static var extendedOpcode: UInt16 { HCIOpcode.leSetExtendedAdvertisingData }
-        public static var extendedName: StaticString { "LE Set Extended Advertising Data" }
-        public static var lengthField: StaticString { "Advertising_Data_Length" }
-        public static var dataField: StaticString { "Advertising_Data" }
+        public static let names = AdvertisingDataNames(legacy: (HCIOpcode.leSetAdvertisingData, "LE Set Advertising Data"),
+                                                       extended: (HCIOpcode.leSetExtendedAdvertisingData, "LE Set Extended Advertising Data"),
+                                                       lengthField: "Advertising_Data_Length", dataField: "Advertising_Data")
     }
 
     public enum ScanResponse: AdvertisingDataKind {
-        public static var legacyOpcode: UInt16 { HCIOpcode.leSetScanResponseData }
-        public static var legacyName: StaticString { "LE Set Scan Response Data" }
-        public static var extendedOpcode: UInt16 { HCIOpcode.leSetExtendedScanResponseData }
-        public static var extendedName: StaticString { "LE Set Extended Scan Response Data" }
-        public static var lengthField: StaticString { "Scan_Response_Data_Length" }
-        public static var dataField: StaticString { "Scan_Response_Data" }
+        public static let names = AdvertisingDataNames(legacy: (HCIOpcode.leSetScanResponseData, "LE Set Scan Response Data"),
+                                                       extended: (HCIOpcode.leSetExtendedScanResponseData, "LE Set Extended Scan Response Data"),
+                                                       lengthField: "Scan_Response_Data_Length", dataField: "Scan_Response_Data")
     }
 }

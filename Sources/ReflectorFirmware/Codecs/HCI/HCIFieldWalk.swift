@@ -1,27 +1,14 @@
 import WireFormat
 
-/// HCI parameters that list each field once, in wire order, for both directions
-/// (`fields(_:)` over a `FieldCoder`): `encodeParameters` walks them with a `FieldWriter`,
-/// `decodeParameters` with a `FieldReader` from `blank`. What Bumble's field metadata does,
-/// with generics only, so it builds and costs nothing extra under Embedded Swift.
-public protocol HCIFieldWalk: HCIParameters {
-    /// A value that decoding starts from and every field overwrites.
-    static var blank: Self { get }
-    /// Walks every field, in order (reading: checking each as the spec requires).
-    mutating func fields<C: FieldCoder>(_ c: inout C) throws(C.Failure)
-}
+/// HCI parameters that list each field once, in wire order, for both directions (`FieldWalk`:
+/// `fields(_:)` over a `FieldCoder`): `encodeParameters` and `decodeParameters` are that one
+/// walk. What Bumble's field metadata does, with generics only, so it builds and costs nothing
+/// extra under Embedded Swift.
+public protocol HCIFieldWalk: HCIParameters, FieldWalk {}
 
 extension HCIFieldWalk {
-    public func encodeParameters(into w: inout ByteWriter) {
-        var v = self
-        FieldWriter.writing(into: &w) { v.fields(&$0) }
-    }
-
-    public static func decodeParameters(_ r: inout ByteReader) throws(DecodeError) -> Self {
-        var v = blank
-        try FieldReader.reading(&v, from: &r) { (v: inout Self, c: inout FieldReader) throws(DecodeError) in try v.fields(&c) }
-        return v
-    }
+    public func encodeParameters(into w: inout ByteWriter) { writeFields(into: &w) }
+    public static func decodeParameters(_ r: inout ByteReader) throws(DecodeError) -> Self { try readFields(&r) }
 }
 
 /// The HCI fields the CS commands and events share (Core 6.0 Vol 4 Part E §5.4, §7.8).

@@ -78,20 +78,14 @@ public struct LLCSReq: LLControlFieldWalk {
 
     public mutating func fields<C: FieldCoder>(_ c: inout C) throws(C.Failure) {
         try c.llConfigID(&configID)
-        try c.u16(&connEventCount, "connEventCount")
-        try c.u24(&offsetMin, "Offset_Min")
-        try c.u24(&offsetMax, "Offset_Max")
-        try c.u16(&maxProcedureLength, "Max_Procedure_Len")
-        try c.u16(&eventInterval, "Event_Interval")
-        try c.u8(&subeventsPerEvent, "Subevents_Per_Event")
-        try c.u16(&subeventInterval, "Subevent_Interval")
-        try c.u24(&subeventLength, "Subevent_Len")
-        try c.u16(&procedureInterval, "Procedure_Interval")
-        try c.u16(&procedureCount, "Procedure_Count")
-        try c.llACI(&aci)
-        try c.masked(&preferredPeerAntenna, 0x0F, "Preferred_Peer_Antenna")
-        try c.llPHY(&phy)
-        try c.i8(&powerDelta, "Pwr_Delta")
+        // Where the first subevent may start.
+        try c.u16(&connEventCount, "connEventCount"); try c.u24(&offsetMin, "Offset_Min"); try c.u24(&offsetMax, "Offset_Max")
+        // The events and subevents, then the procedures.
+        try c.u16(&maxProcedureLength, "Max_Procedure_Len"); try c.u16(&eventInterval, "Event_Interval")
+        try c.u8(&subeventsPerEvent, "Subevents_Per_Event"); try c.u16(&subeventInterval, "Subevent_Interval"); try c.u24(&subeventLength, "Subevent_Len")
+        try c.u16(&procedureInterval, "Procedure_Interval"); try c.u16(&procedureCount, "Procedure_Count")
+        // Antennas, PHY and power.
+        try c.llACI(&aci); try c.masked(&preferredPeerAntenna, 0x0F, "Preferred_Peer_Antenna"); try c.llPHY(&phy); try c.i8(&powerDelta, "Pwr_Delta")
         var snr = (txSNRInitiator & 0x0F) | (txSNRReflector & 0x0F) << 4
         try c.u8(&snr, "TX_SNR")
         (txSNRInitiator, txSNRReflector) = (snr & 0x0F, snr >> 4)

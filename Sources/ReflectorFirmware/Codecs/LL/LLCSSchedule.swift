@@ -40,12 +40,8 @@ public struct LLCSSchedule: Sendable, Equatable {
     /// The schedule's fields, after those of the PDU that carries it.
     mutating func fields<C: FieldCoder>(_ c: inout C) throws(C.Failure) {
         try c.u16(&eventInterval, "Event_Interval")
-        try c.u8(&subeventsPerEvent, "Subevents_Per_Event")
-        try c.u16(&subeventInterval, "Subevent_Interval")
-        try c.u24(&subeventLength, "Subevent_Len")
-        try c.llACI(&aci)
-        try c.llPHY(&phy)
-        try c.i8(&powerDelta, "Pwr_Delta")
+        try c.u8(&subeventsPerEvent, "Subevents_Per_Event"); try c.u16(&subeventInterval, "Subevent_Interval"); try c.u24(&subeventLength, "Subevent_Len")
+        try c.llACI(&aci); try c.llPHY(&phy); try c.i8(&powerDelta, "Pwr_Delta")
         try c.reserved()
     }
 

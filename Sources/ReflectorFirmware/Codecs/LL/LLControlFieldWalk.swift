@@ -1,25 +1,12 @@
 import WireFormat
 
-/// An LL Control PDU body that lists each field once, for both directions (`fields(_:)` over a
-/// `FieldCoder`, as `HCIFieldWalk` does for HCI parameters): `encodeBody` and `decodeBody`
-/// come from the one list. Generic only; free under Embedded Swift.
-public protocol LLControlFieldWalk: LLControlBody {
-    /// A value that decoding starts from and every field overwrites.
-    static var blank: Self { get }
-    mutating func fields<C: FieldCoder>(_ c: inout C) throws(C.Failure)
-}
+/// An LL Control PDU body that lists each field once, for both directions (`FieldWalk`, as
+/// `HCIFieldWalk` does for HCI parameters): `encodeBody` and `decodeBody` are that one walk.
+public protocol LLControlFieldWalk: LLControlBody, FieldWalk {}
 
 extension LLControlFieldWalk {
-    public func encodeBody(into w: inout ByteWriter) {
-        var v = self
-        FieldWriter.writing(into: &w) { v.fields(&$0) }
-    }
-
-    public static func decodeBody(_ r: inout ByteReader) throws(DecodeError) -> Self {
-        var v = blank
-        try FieldReader.reading(&v, from: &r) { (v: inout Self, c: inout FieldReader) throws(DecodeError) in try v.fields(&c) }
-        return v
-    }
+    public func encodeBody(into w: inout ByteWriter) { writeFields(into: &w) }
+    public static func decodeBody(_ r: inout ByteReader) throws(DecodeError) -> Self { try readFields(&r) }
 }
 
 /// The fields the CS LL Control PDUs share (Core 6.0 Vol 6 Part B §2.4.2.42–§2.4.2.53).

@@ -45,20 +45,16 @@ public struct LECSProcedureEnableComplete: LEMetaSubevent, HCIFieldWalk {
     public static var blank: Self { Self(connectionHandle: 0, configID: 0, enabled: false) }
 
     public mutating func fields<C: FieldCoder>(_ c: inout C) throws(C.Failure) {
-        try c.status(&status)
-        try c.connectionHandle(&connectionHandle)
-        try c.configID(&configID)
+        try c.status(&status); try c.connectionHandle(&connectionHandle); try c.configID(&configID)
         try c.flag(&enabled, "State")
+        // Receivers ignore what follows State 0, so the selection is checked only when enabled.
         try c.u8(&antennaConfigurationIndex, "Tone_Antenna_Config_Selection")
         try c.require(!enabled || status != .success || antennaConfigurationIndex <= 7, "Tone_Antenna_Config_Selection", Int(antennaConfigurationIndex))
         try c.i8(&selectedTxPower, "Selected_TX_Power")
-        try c.u24(&subeventLength, "Subevent_Len")
-        try c.u8(&subeventsPerEvent, "Subevents_Per_Event")
-        try c.u16(&subeventInterval, "Subevent_Interval")
-        try c.u16(&eventInterval, "Event_Interval")
-        try c.u16(&procedureInterval, "Procedure_Interval")
-        try c.u16(&procedureCount, "Procedure_Count")
-        try c.u16(&maxProcedureLength, "Max_Procedure_Len")
+        // The subevents, then the procedures.
+        try c.u24(&subeventLength, "Subevent_Len"); try c.u8(&subeventsPerEvent, "Subevents_Per_Event"); try c.u16(&subeventInterval, "Subevent_Interval")
+        try c.u16(&eventInterval, "Event_Interval"); try c.u16(&procedureInterval, "Procedure_Interval")
+        try c.u16(&procedureCount, "Procedure_Count"); try c.u16(&maxProcedureLength, "Max_Procedure_Len")
     }
 
 }

@@ -20,11 +20,8 @@ public struct ReadRemoteVersionInformationComplete: HCIEvent, HCIFieldWalk {
     public static var blank: Self { Self(connectionHandle: 0, version: 0, companyIdentifier: 0, subversion: 0) }
 
     public mutating func fields<C: FieldCoder>(_ c: inout C) throws(C.Failure) {
-        try c.status(&status)
-        try c.connectionHandle(&connectionHandle)
-        try c.u8(&version, "Version")
-        try c.u16(&companyIdentifier, "Company_Identifier")
-        try c.u16(&subversion, "Subversion")
+        try c.status(&status); try c.connectionHandle(&connectionHandle)
+        try c.u8(&version, "Version"); try c.u16(&companyIdentifier, "Company_Identifier"); try c.u16(&subversion, "Subversion")
     }
 
 }
