@@ -58,19 +58,20 @@ let package = Package(
         // codecs (HCI/), the initiator's host (InitiatorHost), the controller probe and the host's
         // HCI commands, and the LE Secure Connections toolbox of SMP (SMP/Crypto: P-256 ECDH,
         // e, ah, c1, s1, AES-CMAC, f4, f5, f6, g2) on CCrypto.
-        .target(name: "BLEHost", dependencies: ["EmulatorMath", "RangingEstimation", "ReflectorFirmware", "HCITransport", "CCrypto"]),
+        .target(name: "BLEHost", dependencies: ["EmulatorMath", "RangingEstimation", "ReflectorFirmware", "CCrypto"]),
         // The phone in process: the loopback of two controllers and two hosts over the air, and
         // the Core Bluetooth-like sessions (CentralManager, Peripheral) on top of it.
         .target(name: "PhoneEmulation", dependencies: ["BLEHost", "RadioWorld", "RangingEstimation", "ReflectorFirmware", "HCITransport", "EmulatorMath"]),
         // Nearby Interaction over Channel Sounding: the session API, direction fusion, the
         // world (phone and accessory motion, camera tracking) and its simulation.
-        .target(name: "NearbyEmulation", dependencies: ["PhoneEmulation", "RadioWorld", "RangingEstimation", "EmulatorMath", "ReflectorFirmware"]),
+        .target(name: "NearbyInteraction"),
+        .target(name: "NearbyEmulation", dependencies: ["NearbyInteraction", "PhoneEmulation", "RadioWorld", "RangingEstimation", "EmulatorMath", "ReflectorFirmware"]),
         // UWB DL-TDoA on the phone: the session, the receiver (frames to rounds to measurements),
         // the position solver and tracker, and the simulated deployment of anchor firmware.
-        .target(name: "DLTDoA", dependencies: ["NearbyEmulation", "AnchorFirmware", "RangingEstimation", "EmulatorMath"]),
+        .target(name: "DLTDoA", dependencies: ["NearbyInteraction", "AnchorFirmware", "RangingEstimation", "EmulatorMath"]),
         // The emulated controller served as a virtual dev board: generic HCI around the CS
         // controller, the emulated peer in the air, procedures on the wall clock.
-        .target(name: "VirtualBoard", dependencies: ["BLEHost", "EmulatorMath", "PhoneEmulation", "RadioWorld", "ReflectorFirmware", "HCITransport"]),
+        .target(name: "VirtualBoard", dependencies: ["BLEHost", "EmulatorMath", "RadioWorld", "ReflectorFirmware", "HCITransport"]),
         // What the test targets share: seeded draws, hex literals, temporary directories, and the
         // StreamDecoderVerifier that feeds incremental decoders their input in every split.
         .target(name: "TestSupport", dependencies: ["EmulatorMath"]),
@@ -108,7 +109,7 @@ let package = Package(
         .testTarget(name: "RangingEstimationTests", dependencies: ["RangingEstimation", "EmulatorMath", "TestSupport"]),
         .testTarget(name: "PhoneEmulationTests", dependencies: ["PhoneEmulation", "BLEHost", "EmulatorMath", "RadioWorld", "RangingEstimation", "ReflectorFirmware"]),
         .testTarget(name: "NearbyEmulationTests", dependencies: ["NearbyEmulation", "EmulatorMath", "PhoneEmulation", "RadioWorld"]),
-        .testTarget(name: "DLTDoATests", dependencies: ["DLTDoA", "AnchorFirmware", "EmulatorMath", "NearbyEmulation"]),
+        .testTarget(name: "DLTDoATests", dependencies: ["DLTDoA", "AnchorFirmware", "EmulatorMath", "NearbyInteraction"]),
         .testTarget(name: "VirtualBoardTests", dependencies: ["VirtualBoard", "BLEHost", "HCITransport", "PhoneEmulation", "RadioWorld", "RangingEstimation", "ReflectorFirmware"]),
         .testTarget(name: "ReflectorToolsTests", dependencies: ["ReflectorTools", "SVGCharts", "VirtualBoard", "TestSupport"]),
         .testTarget(name: "SVGChartsTests", dependencies: ["SVGCharts", "TestSupport"]),

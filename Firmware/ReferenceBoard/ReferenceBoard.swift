@@ -32,7 +32,7 @@ public struct ReferenceBoard {
 
     var controller: CSController<AES128>
     var radio = SilentRadio()
-    var host = ReflectorHostApp(connectionHandle: 0x0040)
+    var host = ReflectorHost(connectionHandle: 0x0040)
 
     public init(seed: UInt64) {
         controller = CSController(capabilities: .projectReflector(antennas: 4), address: 0xC0FF_EE00_0002,

@@ -1,5 +1,4 @@
 import Foundation
-import PhoneEmulation
 import RadioWorld
 import ReflectorFirmware
 

@@ -20,6 +20,13 @@ extension BoardController {
     /// Reset (§7.3.2): no connection (the peer's supervision timer ends its side), no
     /// advertising, scanning or connecting, the host's settings and the CS controller reset.
     mutating func reset(_ op: UInt16) {
+        powerOn()
+        complete(op, status: .success)
+    }
+
+    /// The controller starts afresh, as after power-on or a reset of its own: the link is gone
+    /// (the peer's supervision timer ends its side), and so is everything the host set.
+    mutating func powerOn() {
         if link != nil {
             link = nil
             transmissions.append(.silence)
@@ -39,7 +46,14 @@ extension BoardController {
         suggestedTxOctets = 27
         suggestedTxTime = 328
         leHostSupported = false
-        complete(op, status: .success)
+    }
+
+    /// A fault inside the controller (a watchdog, a debugger attaching, a crash): it starts
+    /// afresh and tells its host with Hardware Error (Core 6.0 Vol 4 Part E §7.7.16), whose
+    /// code is the controller's own; a host resets it and sets it up again.
+    public mutating func hardwareFault(code: UInt8) {
+        powerOn()
+        events.append(HCIPacket(eventCode: HCIEventCode.hardwareError, parameters: [code]))
     }
 
     /// LE Set Random Address (§7.8.4); refused while advertising or scanning with it.

@@ -1,5 +1,4 @@
 import BLEHost
-import PhoneEmulation
 import ReflectorFirmware
 
 /// The host of the emulated peer board behind `serve` with one board: this project's own hosts,
@@ -35,10 +34,9 @@ public struct EmulatedPeerHost: Sendable {
     /// `requireIOSCompliance` it ranges a reflector an iPhone would refuse (one without inline PCT).
     public static func phone(longTermKey: [UInt8]?, pairs: Bool = false, passkey: UInt32? = nil, bonds: [Bond] = [], address: UInt64,
                              requireIOSCompliance: Bool = true) -> EmulatedPeerHost {
-        let setup = LoopbackSetup()
         let key = pairs ? [] : longTermKey ?? [UInt8](repeating: 0, count: 16)
-        var s = InitiatorHost.Setup(connectionHandle: BoardController.connectionHandle, configuration: setup.configuration,
-                                    parameters: setup.parameters, requireIOSCompliance: requireIOSCompliance,
+        var s = InitiatorHost.Setup(connectionHandle: BoardController.connectionHandle, configuration: PhoneDefaults.configuration(),
+                                    parameters: PhoneDefaults.parameters(), requireIOSCompliance: requireIOSCompliance,
                                     connect: .init(scanningFor: AdvertiserFilter(), longTermKey: key))
         s.inlinePCTOnlyIfSupported = pairs
         s.waitsForRangingDataClient = pairs

@@ -1,6 +1,5 @@
 import BLEHost
 import HCITransport
-import PhoneEmulation
 import RadioWorld
 import ReflectorFirmware
 
@@ -105,6 +104,12 @@ public struct VirtualBoard {
     /// Bumble's 34 (Bumble cannot parse the shorter one; reference channel-sounding.md §8).
     public mutating func setCapabilitiesLayout(_ layout: CapabilitiesLayout) {
         air.withBoard(0) { $0.cs.v2CapabilitiesLayout = layout }
+    }
+
+    /// The served board's controller faults (Hardware Error with `code`, then as after
+    /// power-on: its link is gone, and the peer's supervision timer ends its side).
+    public mutating func hardwareFault(code: UInt8) {
+        air.withBoard(0) { $0.hardwareFault(code: code) }
     }
 
     /// A packet from the host: a command, or ACL data.

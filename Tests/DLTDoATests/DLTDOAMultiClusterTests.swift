@@ -2,7 +2,7 @@
 @testable import DLTDoA
 @testable import EmulatorMath
 import Foundation
-@testable import NearbyEmulation
+@testable import NearbyInteraction
 import Testing
 
 /// A hall of three clusters chained by bridges, walked from one end to the other and back with

@@ -2,7 +2,7 @@
 @testable import DLTDoA
 @testable import EmulatorMath
 import Foundation
-@testable import NearbyEmulation
+@testable import NearbyInteraction
 import Testing
 
 /// DL-TDoA end to end: anchor firmware on drifting crystals, frames over the air, the phone's

@@ -64,6 +64,10 @@ public struct AccessoryHost: Sendable {
         case disconnected(HCIStatus)
         /// Channel Sounding cannot run on this board (why); advertising, pairing and GATT go on.
         case channelSoundingUnavailable(String)
+        /// The board is being set up again after a fault (links and advertising were lost; bonds kept).
+        case controllerRestarted(ControllerFault)
+        /// A procedure the reflector was measuring when its link or controller went: not reported.
+        case procedureLost(counter: UInt16)
         /// A set-up command the accessory cannot do without failed.
         case failed(command: UInt16, HCIStatus)
     }
@@ -73,7 +77,7 @@ public struct AccessoryHost: Sendable {
     let random: RandomOctets
     public internal(set) var core = HostCore()
     private var setup = ControllerSetup()
-    private var advertiser: Advertiser
+    var advertiser: Advertiser
     private var procedures = ReflectorProcedures()
     /// The database every connection starts from.
     let base: AccessoryDatabase
@@ -154,8 +158,10 @@ public struct AccessoryHost: Sendable {
         case .disconnected(let handle, let reason) where handle == link?.handle:
             if let l = link { out += keepConfigurations(of: l) }
             link = nil
-            procedures.reset()
+            if let lost = procedures.reset() { out.append(.procedureLost(counter: lost)) }
             out.append(.disconnected(reason))
+        case .hardwareError(let code):
+            out += restartController(.hardwareError(code: code))
         case .commandAnswered(let a) where a.opcode == LECSSetDefaultSettings.opcode && a.status != .success:
             out += csIsUnavailable("the board refused LE CS Set Default Settings: \(a.status) (0x\(String(a.status.rawValue, radix: 16)))")
         case .csConfigured(let e):
@@ -187,6 +193,21 @@ public struct AccessoryHost: Sendable {
             }
         }
         return out
+    }
+
+    /// Starts the controller over after `fault`: Reset and the whole set-up again, then
+    /// advertising; the link, its pairing and any procedure in flight are gone (and said so),
+    /// the bonds (with the link's client configuration) are kept.
+    public mutating func restartController(_ fault: ControllerFault) -> [Output] {
+        var out: [Output] = []
+        if let l = link { out += keepConfigurations(of: l) }
+        link = nil
+        if let lost = procedures.reset() { out.append(.procedureLost(counter: lost)) }
+        core = HostCore()
+        setup = ControllerSetup()
+        advertiser.restart()
+        _ = setup.advance(&core)
+        return out + [.controllerRestarted(fault)]
     }
 
     /// Time passes: the RAS ACK timer, the SMP timeout.

@@ -15,6 +15,8 @@ public protocol BoardHost {
     mutating func tick(now: Double) -> [Output]
     /// The command sent and not yet answered: a board silent on it has gone away.
     var unansweredOpcode: UInt16? { get }
+    /// Starts the controller over after `fault` (Reset and the whole set-up again).
+    mutating func restartController(_ fault: ControllerFault) -> [Output]
 }
 
 extension BoardHost {

@@ -10,6 +10,8 @@ public enum HostError: Error, Equatable, Sendable, CustomStringConvertible {
     case accessoryNotSupported([IOSRequirement])
     /// The controller sent bytes that do not decode.
     case malformedEvent(String)
+    /// The controller must be started over (a Hardware Error).
+    case controllerFault(ControllerFault)
     /// The controller cannot run Channel Sounding (why).
     case channelSoundingUnavailable(String)
     /// The connection went down (Disconnection Complete), with the reason the controller gave:
@@ -22,6 +24,7 @@ public enum HostError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .procedureFailed(e, s): return "\(e) reported \(s) (0x\(String(s.rawValue, radix: 16)))"
         case let .accessoryNotSupported(reqs): return "the accessory does not support what Channel Sounding on iPhone requires: " + reqs.map { "\($0.summary)" }.joined(separator: "; ")
         case let .malformedEvent(s): return "malformed event from the controller: \(s)"
+        case .controllerFault(let f): return "\(f)"
         case .channelSoundingUnavailable(let why): return "Channel Sounding is unavailable: \(why)"
         case let .linkLost(s): return "the link was lost: \(s) (0x\(String(s.rawValue, radix: 16)))"
         }

@@ -59,15 +59,13 @@ public struct ATTServer: Sendable {
             pdu = try ATTPDU.decode(bytes)
         } catch {
             // Commands (bit 6 of the opcode) and malformed non-requests get no answer.
-            guard let op = bytes.first, op & 0x40 == 0, !Self.isResponse(op) else { return Reply() }
+            guard let op = bytes.first, ATTOpcodeKind(opcode: op) == .request else { return Reply() }
             if case .unexpectedCode = error { return Reply(response: .errorResponse(requestOpcode: op, handle: 0, error: .requestNotSupported)) }
             return Reply(response: .errorResponse(requestOpcode: op, handle: 0, error: .invalidPDU))
         }
         return handle(pdu, security: security)
     }
 
-    /// Responses, notifications and confirmations are never answered.
-    static func isResponse(_ op: UInt8) -> Bool { [0x01, 0x03, 0x05, 0x07, 0x09, 0x0B, 0x0D, 0x11, 0x13, 0x1B, 0x1D, 0x1E].contains(op) }
 
     mutating func handle(_ pdu: ATTPDU, security: LinkSecurity) -> Reply {
         let op = pdu.opcode

@@ -77,6 +77,8 @@ public struct InitiatorHost: Sendable {
         case needsRangingData
         /// Procedures stopped (disabled by either side).
         case disabled
+        /// A procedure that was under way when the link or the controller went: it gives no distance.
+        case procedureLost(counter: UInt16)
         /// Set-up or ranging failed; the host stops.
         case failed(HostError)
     }
@@ -151,6 +153,12 @@ public struct InitiatorHost: Sendable {
         self.setup = setup
         handle = setup.connectionHandle
         _ = controllerSetup.advance(&core)
+    }
+
+    /// Procedures begun and not delivered: one whose last subevent has not come, and, without
+    /// inline PCT, those waiting for the reflector's RAS data.
+    public var proceduresInFlight: [UInt16] {
+        (assembler.pendingCounter.map { [$0] } ?? []) + waitingForRAS.values.map(\.procedureCounter).sorted()
     }
 
     /// Whether procedures are running.
@@ -276,6 +284,8 @@ public struct InitiatorHost: Sendable {
         case .disconnected(let h, let reason):
             guard failure == nil, h == handle else { return [] }
             return fail(.linkLost(reason))
+        case .hardwareError(let code):
+            return fail(.controllerFault(.hardwareError(code: code)))
         case .remoteVersion(let e):
             guard awaiting == .remoteVersion else { return [] }
             guard e.status == .success else { return fail(.procedureFailed(event: InitiatorSetupStep.Awaited.remoteVersion.name, status: e.status)) }

@@ -29,6 +29,10 @@ public struct PhoneHost: Sendable {
         /// Encrypted with a bond made earlier (no new pairing).
         case encryptedWithBond
         case pairingFailed(SMPFailureReason, byPeer: Bool)
+        /// The board is being set up again after a fault: the link and the procedures in flight
+        /// are gone (each reported lost); the phone finds the reflector again and encrypts
+        /// with the bond it holds.
+        case controllerRestarted(ControllerFault)
     }
 
     public let setup: InitiatorHost.Setup
@@ -60,6 +64,14 @@ public struct PhoneHost: Sendable {
     public mutating func restart() {
         host = InitiatorHost(setup: setup)
         dropLink()
+    }
+
+    /// Starts the controller over after `fault`: a fresh initiator host (Reset, the set-up, the
+    /// scan, the connection, encryption with the bond); the bonds stay.
+    public mutating func restartController(_ fault: ControllerFault) -> [Output] {
+        let lost = host.proceduresInFlight
+        restart()
+        return [.controllerRestarted(fault)] + lost.map { .host(.procedureLost(counter: $0)) }
     }
 
     private mutating func dropLink() {
@@ -214,6 +226,11 @@ public struct PhoneHost: Sendable {
                 if setup.connect?.longTermKey.isEmpty == true { out += secure(peer: peer, now: now) }
             case .notIOSCompliant(let unmet):
                 out.append(.notIOSCompliant(unmet))
+            case .failed(.controllerFault(let fault)):
+                out += restartController(fault)
+            case .failed(.malformedEvent(let what)):
+                // An octet garbled inside an event: the board is started over rather than the run.
+                out += restartController(.malformedEvent(what))
             case .needsRangingData:
                 needsRAS = true
                 if let why = rasUnavailable ?? (ras == nil ? "the link is not encrypted, so it cannot be read" : nil) {

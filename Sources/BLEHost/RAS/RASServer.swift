@@ -3,7 +3,7 @@ import ReflectorFirmware
 /// The accessory's Ranging Service (RAS 1.0 §3; its behaviour as nRF `ras_rrsp.c` serves it):
 /// the six characteristics in an `AttributeDatabase`, all behind encryption, and the server's
 /// side of both ways of delivering a procedure's ranging data (the segments
-/// `ReflectorHostApp` cuts):
+/// `ReflectorHost` cuts):
 ///
 /// - Real-time (offered when `realTime`): each procedure's segments as notifications (or
 ///   indications) of Real-time Ranging Data when it ends.

@@ -1,5 +1,5 @@
 import AnchorFirmware
-import NearbyEmulation
+import NearbyInteraction
 
 /// A DL-TDOA session, modelled on `NISession` run with an `NIDLTDOAConfiguration`: the phone
 /// listens to the anchors of one network and reports every message it hears; the app computes

@@ -1,4 +1,4 @@
-import NearbyEmulation
+import NearbyInteraction
 /// What an app implements to hear from a `DLTDOASession`, modelled on `NISessionDelegate`'s
 /// DL-TDOA callback.
 public protocol DLTDOASessionDelegate: AnyObject {

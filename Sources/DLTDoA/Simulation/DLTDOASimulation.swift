@@ -1,5 +1,5 @@
 import EmulatorMath
-import NearbyEmulation
+import NearbyInteraction
 /// Runs a deployment as an app would live it: a DL-TDOA session on the deployment's network,
 /// every measurement into a `DLTDOAPositioner`, every fix recorded next to the truth.
 public enum DLTDOASimulation {

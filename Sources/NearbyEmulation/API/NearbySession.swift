@@ -96,7 +96,7 @@ public final class NearbySession {
         setup.scenario.geometry.trajectory = world.distanceProfile(from: 0, to: Self.profileSpan)
         connectionEventMicroseconds = UInt64(max(setup.connectionInterval, 6)) * 1250
         let made = ChannelSoundingRunner(setup: setup, estimator: estimator)
-        if let e = made.setupFailure { return invalidate(with: .channelSoundingFailed(e)) }
+        if let e = made.setupFailure { return invalidate(with: .channelSoundingFailed(e.description)) }
         runner = made
         baseParameters = made.parameters
         state = .running
@@ -167,7 +167,7 @@ public final class NearbySession {
             runner = r
             switch turn {
             case let .procedure(_, start, _, estimate)?: report(at: start, estimate: estimate)
-            case .ended(let error?)?: return invalidate(with: .channelSoundingFailed(error))
+            case .ended(let error?)?: return invalidate(with: .channelSoundingFailed(error.description))
             case .ended(nil)?: return invalidate(with: .accessoryStoppedRanging)
             case nil: return invalidate(with: .accessoryStoppedRanging)
             }
@@ -238,7 +238,7 @@ public final class NearbySession {
             try r.resume(parameters: currentParameters())
         } catch {
             runner = r
-            return invalidate(with: .channelSoundingFailed(error))
+            return invalidate(with: .channelSoundingFailed(error.description))
         }
         runner = r
         state = newState

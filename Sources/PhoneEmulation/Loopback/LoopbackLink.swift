@@ -1,4 +1,5 @@
 import BLEHost
+import RadioWorld
 import HCITransport
 import ReflectorFirmware
 
@@ -10,7 +11,7 @@ import ReflectorFirmware
 public struct LoopbackLink<InitiatorRadio: RadioPort, ReflectorRadio: RadioPort> {
     public var initiatorHost: InitiatorHost
     public var initiatorController: CSController<AES128>
-    public var reflectorHost: ReflectorHostApp
+    public var reflectorHost: ReflectorHost
     public var reflectorController: CSController<AES128>
     public var initiatorRadio: InitiatorRadio
     public var reflectorRadio: ReflectorRadio
@@ -25,7 +26,7 @@ public struct LoopbackLink<InitiatorRadio: RadioPort, ReflectorRadio: RadioPort>
     /// Procedures in which the two controllers' plans disagreed (never expected: a bug).
     public private(set) var planMismatches = 0
 
-    public init(initiatorHost: InitiatorHost, initiatorController: CSController<AES128>, reflectorHost: ReflectorHostApp,
+    public init(initiatorHost: InitiatorHost, initiatorController: CSController<AES128>, reflectorHost: ReflectorHost,
                 reflectorController: CSController<AES128>, initiatorRadio: InitiatorRadio, reflectorRadio: ReflectorRadio, recordHCI: Bool = false) {
         self.initiatorHost = initiatorHost
         self.initiatorController = initiatorController

@@ -31,12 +31,8 @@ public struct LoopbackSetup: Sendable {
         self.scenario = scenario
         self.antennaConfigurationIndex = antennaConfigurationIndex
         let aci = AntennaConfiguration(index: antennaConfigurationIndex) ?? AntennaConfiguration(index: 0)!
-        configuration = CSConfiguration(
-            configID: 0, mainMode: .mode2, subMode: nil, mode0Steps: 3, role: .initiator, rttType: .accessAddressOnly,
-            csSyncPHY: .le1M, channelMap: .allowed, channelMapRepetition: 1, channelSelection: .algorithm3b, inlinePCT: inlinePCT)
-        parameters = ProcedureParameters(
-            maxProcedureLength: 320, minProcedureInterval: 1, maxProcedureInterval: 100, maxProcedureCount: 0,
-            minSubeventLength: 1250, maxSubeventLength: 7000, antennaConfiguration: aci, phy: 1, preferredPeerAntenna: 0x01)
+        configuration = PhoneDefaults.configuration(inlinePCT: inlinePCT)
+        parameters = PhoneDefaults.parameters(antennaConfiguration: aci)
         reflectorCapabilities = .projectReflector(antennas: reflectorAntennas ?? aci.reflectorAntennas)
         reflectorVersion = 0x11
         phoneCapabilities = .emulatedPhone(antennas: aci.initiatorAntennas)
@@ -69,7 +65,7 @@ public struct LoopbackSetup: Sendable {
         accessory.leftoverBitPolicy = .regeneratePerStep
         let host = InitiatorHost(setup: InitiatorHost.Setup(connectionHandle: h, configuration: configuration, parameters: parameters,
                                                             requireIOSCompliance: requireIOSCompliance))
-        return LoopbackLink(initiatorHost: host, initiatorController: phone, reflectorHost: ReflectorHostApp(connectionHandle: h, attMTU: attMTU),
+        return LoopbackLink(initiatorHost: host, initiatorController: phone, reflectorHost: ReflectorHost(connectionHandle: h, attMTU: attMTU),
                             reflectorController: accessory, initiatorRadio: air.radio(.initiator), reflectorRadio: air.radio(.reflector),
                             recordHCI: recordHCI)
     }

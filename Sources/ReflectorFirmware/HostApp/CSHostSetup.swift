@@ -2,7 +2,7 @@ import WireFormat
 
 /// The general commands a host sends its controller before Channel Sounding, in either role
 /// (Core 6.0 Vol 4 Part E §7.3.2 Reset, §7.3.1 Set Event Mask, §7.8.1 LE Set Event Mask,
-/// §7.8.115 LE Set Host Feature): the accessory's host (`ReflectorHostApp`) and the phone's
+/// §7.8.115 LE Set Host Feature): the accessory's host (`ReflectorHost`) and the phone's
 /// (BLEHost's `InitiatorHost`) open with the same four.
 public enum CSHostSetup {
     public static var reset: HCIPacket { HCIPacket(opcode: HCIOpcode.reset, parameters: []) }

@@ -9,6 +9,9 @@ public struct ProcedureAssembler: Sendable {
 
     public init(role: CSRole) { self.role = role }
 
+    /// The counter of the procedure whose last subevent has not arrived yet, if any.
+    public var pendingCounter: UInt16? { pending?.procedureCounter }
+
     /// Adds one LE Meta event (0x31 or 0x32); returns a procedure when its last subevent arrived.
     public mutating func add(_ event: HCIPacket) throws(ProcedureAssemblyError) -> ProcedureResults? {
         let decoded: SubeventResultEvent

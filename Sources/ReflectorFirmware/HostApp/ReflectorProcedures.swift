@@ -5,7 +5,7 @@
 /// segments of the Ranging Service's ranging data (RAS 1.0 §3.2), which the phone needs. With
 /// inline PCT the phone needs nothing from it, as Nordic's IPT reflector shows.
 ///
-/// Both of this project's reflector hosts use it: the firmware's own (`ReflectorHostApp`) and
+/// Both of this project's reflector hosts use it: the firmware's own (`ReflectorHost`) and
 /// BLEHost's `AccessoryHost`.
 public struct ReflectorProcedures: Sendable {
     public enum Output: Sendable, Equatable {
@@ -58,9 +58,13 @@ public struct ReflectorProcedures: Sendable {
         return [.measured(procedure), .rangingData(counter: procedure.procedureCounter & 0x0FFF, segments: segments)]
     }
 
-    /// The connection went down: its configuration and any half-assembled procedure went with it.
-    public mutating func reset() {
+    /// The connection went down: its configuration and any half-assembled procedure went with
+    /// it (its counter is returned: that procedure is lost).
+    @discardableResult
+    public mutating func reset() -> UInt16? {
+        let lost = assembler.pendingCounter
         configuration = nil
         assembler = ProcedureAssembler(role: .reflector)
+        return lost
     }
 }

@@ -149,6 +149,10 @@ public enum AccessoryCommand: Command {
             case .disconnected(let reason):
                 guard !o.once else { return .stop(.failure(status: 1, "the phone went away: \(reason.described)")) }
                 report.status("disconnected: \(reason.described); advertising again")
+            case .controllerRestarted(let fault):
+                report.status("\(fault): setting the board up again (bonds kept)")
+            case .procedureLost(let counter):
+                report.status("procedure \(counter) was lost with the link or the board (not reported)")
             case .channelSoundingUnavailable(let why):
                 report.status("Channel Sounding is unavailable: \(why); advertising, pairing and GATT go on")
             case let .failed(op, status):

@@ -202,6 +202,12 @@ public enum RangeCommand: Command {
                     store = f
                     do throws(ToolError) { try f.save(file) } catch { report.status("could not save the bond: \(error.description)") }
                 }
+            case .phone(.controllerRestarted(let fault)):
+                report.status("\(fault): setting the board up again and looking for the reflector")
+                scanningSince = Date()
+                waiting = nil
+            case .procedureLost(let counter):
+                report.status("procedure \(counter) was lost with the link or the board (no distance)")
             case .phone(.encryptedWithBond):
                 usedBond = true
                 report.status("encrypting with the bond \(o.bonds.map { "kept in \($0)" } ?? "made earlier in this run") (no new pairing)")

@@ -27,6 +27,8 @@ struct RangeSession: BoardHost {
         case startRefused(HCIStatus)
         /// Set-up or ranging failed for a reason reconnecting does not mend.
         case failed(HostError)
+        /// A procedure under way when the link or the board went: no distance for it.
+        case procedureLost(counter: UInt16)
     }
 
     let estimator: any DistanceEstimator
@@ -115,6 +117,10 @@ struct RangeSession: BoardHost {
             case .connected:
                 connections += 1
                 out.append(.phone(o))
+            case .controllerRestarted:
+                retryAt = nil
+                retriesLeft = Self.startRetries
+                out.append(.phone(o))
             default: out.append(.phone(o))
             }
         }
@@ -133,7 +139,8 @@ struct RangeSession: BoardHost {
             out.append(.procedure(Row(procedureCounter: p.procedureCounter, time: now, raw: estimate?.distance,
                                       smoothed: estimate == nil ? nil : smoothed, quality: estimate?.quality)))
             return out
-        case .failed(.linkLost(let reason)): return [.lost(reason)]
+        case .failed(.linkLost(let reason)): return lostInFlight() + [.lost(reason)]
+        case .procedureLost(let counter): return [.procedureLost(counter: counter)]
         case .failed(.procedureFailed(event: InitiatorHost.procedureEnableEvent, let status)) where retriesLeft > 0:
             retriesLeft -= 1
             retryAt = now + Self.startRetryInterval
@@ -142,6 +149,12 @@ struct RangeSession: BoardHost {
         case .enabled, .disabled, .needsRangingData, .connected, .notIOSCompliant: return []
         }
     }
+
+    /// The procedures the lost link took with it.
+    private func lostInFlight() -> [Output] { phone.host.proceduresInFlight.map { .procedureLost(counter: $0) } }
+
+    /// Starts the board over after `fault` (the loop saw the line lose sync).
+    mutating func restartController(_ fault: ControllerFault) -> [Output] { translate(phone.restartController(fault)) }
 
     /// Starts over after a lost link: a fresh host resets the board and looks for the reflector
     /// again (and encrypts with the bond it made, if it paired).

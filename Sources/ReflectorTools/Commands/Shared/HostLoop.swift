@@ -31,6 +31,7 @@ struct HostLoop<Host: BoardHost> {
     func run(_ host: inout Host, output: (inout Host, Host.Output) -> Turn, afterTurn: (inout Host) -> Turn = { _ in .goOn }) -> CommandOutcome {
         StopSignal.install()
         var sentAt: Date?
+        var lineFaults = channel.statistics.framingErrors + channel.statistics.droppedPartialPackets
         while !StopSignal.requested {
             var outputs = host.tick(now: elapsed)
             do {
@@ -44,6 +45,14 @@ struct HostLoop<Host: BoardHost> {
             } catch .timeout {
             } catch {
                 return .failure(status: 2, error.description)
+            }
+            // Octets lost or garbled on the line (H4 lost sync, or a packet cut short): whatever
+            // was in them may be an event the host waits for, so the board is started over.
+            let faults = channel.statistics.framingErrors + channel.statistics.droppedPartialPackets
+            if faults != lineFaults {
+                lineFaults = faults
+                outputs += host.restartController(.framingLost)
+                sentAt = nil
             }
             var index = 0
             while index < outputs.count {

@@ -1,4 +1,3 @@
-import PhoneEmulation
 /// Why a Nearby Interaction session (`NearbySession`, `DLTDOASession`) was invalidated,
 /// modelled on `NIError.Code`: cases an app can switch on, with Apple's codes in `code`.
 public enum NearbyError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -6,8 +5,9 @@ public enum NearbyError: Error, Equatable, Sendable, CustomStringConvertible {
     case unsupportedPlatform
     /// The configuration names no connected accessory, or asks for what the phone cannot do.
     case invalidConfiguration(String)
-    /// Channel Sounding with the accessory could not start or stopped (set-up refused, link lost).
-    case channelSoundingFailed(ChannelSoundingError)
+    /// Channel Sounding with the accessory could not start or stopped (set-up refused, link
+    /// lost): why, in words (NIError carries a code and a description, not the Bluetooth cause).
+    case channelSoundingFailed(String)
     /// The accessory stopped the procedures (LE CS Procedure Enable Complete, disabled, from its side).
     case accessoryStoppedRanging
     /// The session ran longer than allowed (a background DL-TDOA session: 30 s).
@@ -32,7 +32,7 @@ public enum NearbyError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .unsupportedPlatform: return "this phone does not support this kind of Nearby Interaction session"
         case .invalidConfiguration(let why): return "invalid configuration: \(why)"
-        case .channelSoundingFailed(let e): return "Channel Sounding failed: \(e)"
+        case .channelSoundingFailed(let why): return "Channel Sounding failed: \(why)"
         case .accessoryStoppedRanging: return "the accessory stopped Channel Sounding"
         case .resourceUsageTimeout: return "the session ran longer than allowed (resource usage timeout)"
         case .userDidNotAllow: return "the user did not allow location access, which DL-TDOA needs"

@@ -5,7 +5,7 @@ import WireFormat
 /// is off, serves each procedure's results to the phone as RAS ranging data (real-time mode:
 /// the segments of the Real-time Ranging Data characteristic, RAS 1.0 §3.2). With inline PCT
 /// the phone needs nothing from it, as Nordic's IPT reflector shows.
-public struct ReflectorHostApp: Sendable {
+public struct ReflectorHost: Sendable {
     /// What handling an event produced.
     public enum Output: Sendable, Equatable {
         /// What the connection's procedures gave (configuration, enable, measurements, RAS segments).
