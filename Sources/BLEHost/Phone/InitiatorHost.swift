@@ -252,7 +252,7 @@ public struct InitiatorHost: Sendable {
         switch event {
         case .commandAnswered(let answer):
             guard controllerSetup.isDone, let i = pendingCommands.firstIndex(of: answer.opcode) else { return [] }
-            guard answer.status == .success else { return fail(.commandFailed(command: HostCommands.name(answer.opcode), status: answer.status)) }
+            guard answer.status == .success else { return fail(.commandFailed(command: HCICommandNames.name(answer.opcode), status: answer.status)) }
             pendingCommands.remove(at: i)
             if answer.opcode == LECSReadLocalSupportedCapabilitiesV2.opcode {
                 localCapabilities = (try? LECSLocalCapabilitiesReturn.decode(answer.returnParameters, v2: true))?.capabilities
@@ -416,7 +416,7 @@ public struct InitiatorHost: Sendable {
     private mutating func send(_ packet: HCIPacket, awaiting event: InitiatorSetupStep.Awaited? = nil) {
         guard let opcode = packet.opcode else { return }
         guard core.scheduler.enqueue(packet) else {
-            _ = fail(.commandFailed(command: HostCommands.name(opcode) + " (the board does not list it among its supported commands)", status: .unknownCommand))
+            _ = fail(.commandFailed(command: HCICommandNames.name(opcode) + " (the board does not list it among its supported commands)", status: .unknownCommand))
             return
         }
         pendingCommands.append(opcode)
