@@ -16,35 +16,28 @@ public struct Reset: HCICommand, HCIFieldWalk {
 
 /// Set Event Mask (0x0C01, §7.3.1) and LE Set Event Mask (0x2001, §7.8.1): `Event_Mask 8`.
 public struct EventMaskCommand<Kind: EventMaskKind>: HCICommand, HCIFieldWalk {
-    public static var opcode: UInt16 { Kind.opcode }
-    public static var name: StaticString { Kind.name }
+    public static var opcode: UInt16 { Kind.command.opcode }
+    public static var name: StaticString { Kind.command.name }
     public static var blank: Self { Self(mask: 0) }
 
     /// Bit n unmasks the event (or LE subevent) of `EventMasks`' bit n.
     public var mask: UInt64
 
     public init(mask: UInt64) { self.mask = mask }
-    public mutating func fields<C: FieldCoder>(_ c: inout C) throws(C.Failure) { try c.integer(&mask, Kind.field, width: 8, endianness: .little) }
+    public mutating func fields<C: FieldCoder>(_ c: inout C) throws(C.Failure) { try c.integer(&mask, Kind.command.field, width: 8, endianness: .little) }
 }
 
-/// Which event mask a command sets.
+/// Which event mask a command sets: its opcode, name and field name.
 public protocol EventMaskKind: Sendable {
-    static var opcode: UInt16 { get }
-    static var name: StaticString { get }
-    static var field: StaticString { get }
+    static var command: (opcode: UInt16, name: StaticString, field: StaticString) { get }
 }
 
 public enum EventMaskKinds {
     public enum Events: EventMaskKind {
-        public static var opcode: UInt16 { HCIOpcode.setEventMask }
-        public static var name: StaticString { "Set Event Mask" }
-        public static var field: StaticString { "Event_Mask" }
+        public static var command: (opcode: UInt16, name: StaticString, field: StaticString) { (HCIOpcode.setEventMask, "Set Event Mask", "Event_Mask") }
     }
-
     public enum LEEvents: EventMaskKind {
-        public static var opcode: UInt16 { HCIOpcode.leSetEventMask }
-        public static var name: StaticString { "LE Set Event Mask" }
-        public static var field: StaticString { "LE_Event_Mask" }
+        public static var command: (opcode: UInt16, name: StaticString, field: StaticString) { (HCIOpcode.leSetEventMask, "LE Set Event Mask", "LE_Event_Mask") }
     }
 }
 
@@ -71,29 +64,25 @@ public struct LESetHostFeature: HCICommand, HCIFieldWalk {
 /// (0x2002, §7.8.2), the controller's ACL buffers for LE; Read BD_ADDR (0x1009, §7.4.6), its
 /// public address.
 public struct ControllerRead<Kind: ControllerReadKind>: HCICommand, HCIFieldWalk {
-    public static var opcode: UInt16 { Kind.opcode }
-    public static var name: StaticString { Kind.name }
+    public static var opcode: UInt16 { Kind.command.opcode }
+    public static var name: StaticString { Kind.command.name }
     public static var blank: Self { Self() }
 
     public init() {}
     public mutating func fields<C: FieldCoder>(_ c: inout C) throws(C.Failure) {}
 }
 
-/// Which value a `ControllerRead` reads.
+/// Which value a `ControllerRead` reads: the command's opcode and name.
 public protocol ControllerReadKind: Sendable {
-    static var opcode: UInt16 { get }
-    static var name: StaticString { get }
+    static var command: (opcode: UInt16, name: StaticString) { get }
 }
 
 public enum ControllerReadKinds {
     public enum LEBufferSize: ControllerReadKind {
-        public static var opcode: UInt16 { HCIOpcode.leReadBufferSize }
-        public static var name: StaticString { "LE Read Buffer Size" }
+        public static var command: (opcode: UInt16, name: StaticString) { (HCIOpcode.leReadBufferSize, "LE Read Buffer Size") }
     }
-
     public enum BDAddr: ControllerReadKind {
-        public static var opcode: UInt16 { HCIOpcode.readBDAddr }
-        public static var name: StaticString { "Read BD_ADDR" }
+        public static var command: (opcode: UInt16, name: StaticString) { (HCIOpcode.readBDAddr, "Read BD_ADDR") }
     }
 }
 

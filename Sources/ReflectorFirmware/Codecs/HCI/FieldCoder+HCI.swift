@@ -1,16 +1,5 @@
 import WireFormat
 
-/// HCI parameters that list each field once, in wire order, for both directions (`FieldWalk`:
-/// `fields(_:)` over a `FieldCoder`): `encodeParameters` and `decodeParameters` are that one
-/// walk. What Bumble's field metadata does, with generics only, so it builds and costs nothing
-/// extra under Embedded Swift.
-public protocol HCIFieldWalk: HCIParameters, FieldWalk {}
-
-extension HCIFieldWalk {
-    public func encodeParameters(into w: inout ByteWriter) { writeFields(into: &w) }
-    public static func decodeParameters(_ r: inout ByteReader) throws(DecodeError) -> Self { try readFields(&r) }
-}
-
 /// The HCI fields the CS commands and events share (Core 6.0 Vol 4 Part E §5.4, §7.8).
 extension FieldCoder {
     /// A Status octet, or an error code under another name (Reason).

@@ -1,14 +1,5 @@
 import WireFormat
 
-/// An LL Control PDU body that lists each field once, for both directions (`FieldWalk`, as
-/// `HCIFieldWalk` does for HCI parameters): `encodeBody` and `decodeBody` are that one walk.
-public protocol LLControlFieldWalk: LLControlBody, FieldWalk {}
-
-extension LLControlFieldWalk {
-    public func encodeBody(into w: inout ByteWriter) { writeFields(into: &w) }
-    public static func decodeBody(_ r: inout ByteReader) throws(DecodeError) -> Self { try readFields(&r) }
-}
-
 /// The fields the CS LL Control PDUs share (Core 6.0 Vol 6 Part B §2.4.2.42–§2.4.2.53).
 extension FieldCoder {
     /// The octet that opens most CS PDUs: Config_ID in bits 0...5 (0...3 allowed), bits 6...7
