@@ -69,13 +69,9 @@ extension CSController {
             commandStatus(op, .success)
             requestCapabilities()
         case LECSWriteCachedRemoteSupportedCapabilities.opcode:
-            guard let c = decode(LECSWriteCachedRemoteSupportedCapabilities.self, p), checkHandle(c, c.connectionHandle) else { return }
-            remoteCapabilities = c.capabilities
-            complete(op, status: .success, handle: c.connectionHandle)
+            writeCached(LECSWriteCachedRemoteSupportedCapabilities.self, p) { $0.remoteCapabilities = $1.capabilities }
         case LECSWriteCachedRemoteSupportedCapabilitiesV2.opcode:
-            guard let c = decode(LECSWriteCachedRemoteSupportedCapabilitiesV2.self, p), checkHandle(c, c.connectionHandle) else { return }
-            remoteCapabilities = c.capabilities
-            complete(op, status: .success, handle: c.connectionHandle)
+            writeCached(LECSWriteCachedRemoteSupportedCapabilitiesV2.self, p) { $0.remoteCapabilities = $1.capabilities }
         case LECSSecurityEnable.opcode:
             guard let c = decode(LECSSecurityEnable.self, p), checkHandle(c, c.connectionHandle) else { return }
             // Only the central starts CS security (Vol 6 Part B §5.1.23).
@@ -104,9 +100,7 @@ extension CSController {
             commandStatus(op, .success)
             requestFAETable()
         case LECSWriteCachedRemoteFAETable.opcode:
-            guard let c = decode(LECSWriteCachedRemoteFAETable.self, p), checkHandle(c, c.connectionHandle) else { return }
-            remoteFAETable = c.table
-            complete(op, status: .success, handle: c.connectionHandle)
+            writeCached(LECSWriteCachedRemoteFAETable.self, p) { $0.remoteFAETable = $1.table }
         case LECSCreateConfig.opcode:
             guard let c = decode(LECSCreateConfig.self, p), checkHandle(c, c.connectionHandle) else { return }
             createConfig(op, c)
@@ -162,6 +156,14 @@ extension CSController {
         case .status: commandStatus(C.opcode, status)
         case .complete: complete(C.opcode, status: status, handle: handle)
         }
+    }
+
+    /// A Write Cached command (the host hands over what it learnt from the peer before):
+    /// `store` keeps it, then Command Complete with the handle.
+    mutating func writeCached<C: HCIConnectionCommand>(_ type: C.Type, _ p: [UInt8], _ store: (inout Self, C) -> Void) {
+        guard let c = decode(C.self, p), checkHandle(c, c.connectionHandle) else { return }
+        store(&self, c)
+        complete(C.opcode, status: .success, handle: c.connectionHandle)
     }
 
     /// Decodes a command's parameters or answers the malformed command and returns nil.

@@ -19,12 +19,9 @@ public struct LECreateConnection: HCICommand, HCIFieldCodec {
     public var ownAddressType: OwnAddressType
     /// The connection's parameters (the same eight LE Extended Create Connection gives per PHY,
     /// less the scan times, which come first here).
-    public var intervalMin: UInt16
-    public var intervalMax: UInt16
-    public var maxLatency: UInt16
-    public var supervisionTimeout: UInt16
-    public var minCELength: UInt16
-    public var maxCELength: UInt16
+    public var intervalMin: UInt16, intervalMax: UInt16
+    public var maxLatency: UInt16, supervisionTimeout: UInt16
+    public var minCELength: UInt16, maxCELength: UInt16
 
     public init(scanInterval: UInt16 = 0x0060, scanWindow: UInt16 = 0x0060, filterPolicy: UInt8 = 0, peerAddressType: AddressType = .public,
                 peerAddress: UInt64, ownAddressType: OwnAddressType = .public, intervalMin: UInt16 = 6, intervalMax: UInt16 = 6, maxLatency: UInt16 = 0,

@@ -5,8 +5,7 @@ import ReflectorFirmware
 /// Peer_Address_Type 0–3 and, after Peer_Address, `Local_Resolvable_Private_Address 6 |
 /// Peer_Resolvable_Private_Address 6`: 30 octets after the subevent code. The v2 form (0x29)
 /// is `LEEnhancedConnectionCompleteV2`.
-@dynamicMemberLookup
-public struct LEEnhancedConnectionComplete: LEMetaSubevent, HCIFieldCodec {
+public struct LEEnhancedConnectionComplete: LEMetaSubevent, HCIFieldCodec, HCIComposedParameters {
     public static let subeventCode = LESubeventCode.enhancedConnectionComplete
 
     public var connection: LEConnectionComplete
@@ -17,11 +16,6 @@ public struct LEEnhancedConnectionComplete: LEMetaSubevent, HCIFieldCodec {
         self.connection = connection
         self.localResolvablePrivateAddress = localResolvablePrivateAddress
         self.peerResolvablePrivateAddress = peerResolvablePrivateAddress
-    }
-
-    public subscript<T>(dynamicMember key: WritableKeyPath<LEConnectionComplete, T>) -> T {
-        get { connection[keyPath: key] }
-        set { connection[keyPath: key] = newValue }
     }
 
     public static let fields: [HCIField<Self>] = LEConnectionComplete.fields(peerAddressTypes: 0...3).map { $0.lifted(\Self.connection) }

@@ -3,8 +3,7 @@ import ReflectorFirmware
 /// LE Enhanced Connection Complete v2 (LE Meta 0x29, Core 6.0 Vol 4 Part E §7.7.65.10): the v1
 /// fields (`LEEnhancedConnectionComplete`), then `Advertising_Handle 1 | Sync_Handle 2`, 33 octets
 /// after the subevent code (0xFF and 0xFFFF when the connection came from neither).
-@dynamicMemberLookup
-public struct LEEnhancedConnectionCompleteV2: LEMetaSubevent, HCIFieldCodec {
+public struct LEEnhancedConnectionCompleteV2: LEMetaSubevent, HCIFieldCodec, HCIComposedParameters {
     public static let subeventCode = LESubeventCode.enhancedConnectionCompleteV2
 
     public var connection: LEEnhancedConnectionComplete
@@ -15,11 +14,6 @@ public struct LEEnhancedConnectionCompleteV2: LEMetaSubevent, HCIFieldCodec {
         self.connection = connection
         self.advertisingHandle = advertisingHandle
         self.syncHandle = syncHandle
-    }
-
-    public subscript<T>(dynamicMember key: WritableKeyPath<LEEnhancedConnectionComplete, T>) -> T {
-        get { connection[keyPath: key] }
-        set { connection[keyPath: key] = newValue }
     }
 
     public static let fields: [HCIField<Self>] = LEEnhancedConnectionComplete.fields.map { $0.lifted(\Self.connection) }
