@@ -8,6 +8,8 @@
 /// no path is usable. (Nordic counts tones; counting distinct channels is slightly stricter,
 /// since a repeated channel adds no aperture.)
 ///
+/// Tones no controller rated (quality unavailable) are judged first by `ToneScreening`.
+///
 /// Results are one-way distances in `[0, Ranging.ambiguityRange)` ≈ [0, 149.9) m.
 public protocol DistanceEstimator: Sendable {
     /// Distinct good channels a path needs before it is estimated.
@@ -28,6 +30,7 @@ extension DistanceEstimator {
     /// As `estimate(_:)`, with `EstimationDiagnostics` attached when `diagnostics` is true
     /// (including every path's own estimate in `diagnostics.paths`).
     public func estimate(_ tones: ToneSet, diagnostics: Bool) -> DistanceEstimate? {
+        let tones = ToneScreening.default.judged(tones)
         if tones.paths.count == 1 {
             return estimatePath(tones.paths[0], diagnostics: diagnostics)
         }

@@ -100,6 +100,7 @@ public struct MultipathFitEstimator: DistanceEstimator {
     public func estimate(_ tones: ToneSet) -> DistanceEstimate? { estimate(tones, diagnostics: false) }
 
     public func estimate(_ tones: ToneSet, diagnostics: Bool) -> DistanceEstimate? {
+        let tones = ToneScreening.default.judged(tones)
         guard let data = MultipathObservations(tones, minimumChannels: minimumChannels) else { return nil }
         var fitter = MultipathFitter(data: data, maxExcess: maxExcess, significance: significance)
         let n = Double(2 * data.toneCount)

@@ -26,7 +26,7 @@ extension BoardController {
 
     /// The controller starts afresh, as after power-on or a reset of its own: the link is gone
     /// (the peer's supervision timer ends its side), and so is everything the host set.
-    mutating func powerOn() {
+    public mutating func powerOn() {
         if link != nil {
             link = nil
             transmissions.append(.silence)
@@ -46,6 +46,7 @@ extension BoardController {
         suggestedTxOctets = 27
         suggestedTxTime = 328
         leHostSupported = false
+        awaitsReset = false
     }
 
     /// A fault inside the controller (a watchdog, a debugger attaching, a crash): it starts

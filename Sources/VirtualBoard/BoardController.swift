@@ -37,6 +37,10 @@ public struct BoardController: Sendable {
     /// Emulation only: the MIC check passes whatever keys the two sides used (`serve` without
     /// `--bond-ltk`, whose emulated peer has no bond to agree with). Set on both boards.
     public var acceptsAnyKey = false
+    /// The UART lost sync (an octet from the host garbled or lost): the board has sent Hardware
+    /// Error and takes nothing but HCI Reset until it comes (Core 6.0 Vol 4 Part A §2, the
+    /// UART transport's error recovery).
+    public internal(set) var awaitsReset = false
 
     /// Connection handle of the one connection.
     public static let connectionHandle: UInt16 = 0x0040
@@ -65,11 +69,25 @@ public struct BoardController: Sendable {
     /// Handles one HCI command packet from the host: the board's table first, then the CS
     /// controller (which answers malformed packets and unknown opcodes).
     public mutating func handleCommand(_ bytes: [UInt8]) {
+        if awaitsReset {
+            guard let packet = try? HCIPacket(command: bytes), packet.opcode == HCIOpcode.reset else { return }
+            awaitsReset = false
+        }
         guard let packet = try? HCIPacket(command: bytes), let op = packet.opcode, let handler = BoardCommands.handlers[op] else {
             return cs.handleCommand(bytes)
         }
         handler(&self, op, packet.parameters, bytes)
     }
+
+    /// The host's octets reached the board garbled or short, so it lost H4 sync: Hardware
+    /// Error (code 0x01, the transport's) and nothing but Reset taken until it comes.
+    public mutating func lostSync() {
+        awaitsReset = true
+        events.append(HCIPacket(eventCode: HCIEventCode.hardwareError, parameters: [Self.syncLostCode]))
+    }
+
+    /// The Hardware_Code the board reports for a loss of UART sync.
+    public static let syncLostCode: UInt8 = 0x01
 
     /// Events and ACL data for the host since the last call, oldest first (CS events included).
     public mutating func takeEvents() -> [HCIPacket] {

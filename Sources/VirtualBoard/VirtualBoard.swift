@@ -112,6 +112,16 @@ public struct VirtualBoard {
         air.withBoard(0) { $0.hardwareFault(code: code) }
     }
 
+    /// The served board starts afresh without telling its host (power cycled with its port).
+    public mutating func powerOn() {
+        air.withBoard(0) { $0.powerOn() }
+    }
+
+    /// The served board lost UART sync (the host's octets arrived garbled or short).
+    public mutating func lostSync() {
+        air.withBoard(0) { $0.lostSync() }
+    }
+
     /// A packet from the host: a command, or ACL data.
     public mutating func receive(_ packet: HCIPacket) {
         air.receive(packet, on: 0)

@@ -9,9 +9,13 @@ COUNT procedures. Without inline PCT the distance comes from its own PCTs times 
 reflector's, decoded from RAS; with it, from its own. Prints one JSON object.
 
 usage: bumble_phone.py SERIAL_PATH ADDRESS COUNT ipt|no-ipt [PASSKEY]
+
+With BUMBLE_PHONE_SNOOP=FILE in the environment, Bumble's own btsnoop writer records the
+phone's HCI traffic (its host's side) to FILE.
 """
 import asyncio
 import json
+import os
 import sys
 
 from bumble import hci
@@ -68,6 +72,9 @@ async def main(path, address, count, ipt, passkey):
     transport = path if path.startswith(("serial:", "pty:", "usb:", "tcp-client:")) else f"serial:{path},1000000"
     async with await open_transport(transport) as (source, sink):
         device = Device.with_hci("bumble-phone", hci.Address("F0:F1:F2:F3:F4:F5"), source, sink)
+        if os.environ.get("BUMBLE_PHONE_SNOOP"):
+            from bumble.snoop import BtSnooper
+            device.host.snooper = BtSnooper(open(os.environ["BUMBLE_PHONE_SNOOP"], "wb", buffering=0))
         device.config.channel_sounding_enabled = True
         device.pairing_config_factory = lambda c: PairingConfig(sc=True, mitm=passkey is not None, bonding=True, delegate=Delegate(passkey),
                                                                 identity_address_type=hci.Address.RANDOM_DEVICE_ADDRESS)

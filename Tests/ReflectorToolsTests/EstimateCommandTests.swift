@@ -21,8 +21,8 @@ struct EstimateCommandTests {
         var procedureCount: Int
     }
 
-    static func loopback(inlinePCT: Bool, procedures: Int = 5, antennaConfigurationIndex: UInt8 = 0) -> Captures {
-        let setup = LoopbackSetup(scenario: AirScenario(seed: 21, geometry: AirGeometry(distance: 3.0), snrDB: 30),
+    static func loopback(inlinePCT: Bool, procedures: Int = 5, antennaConfigurationIndex: UInt8 = 0, distance: Double = 3.0) -> Captures {
+        let setup = LoopbackSetup(scenario: AirScenario(seed: 21, geometry: AirGeometry(distance: distance), snrDB: 30),
                                   antennaConfigurationIndex: antennaConfigurationIndex, inlinePCT: inlinePCT, recordHCI: true)
         var link = setup.makeLink()
         _ = link.settle()

@@ -11,6 +11,8 @@ public enum ControllerFault: Sendable, Equatable, CustomStringConvertible {
     case malformedEvent(String)
     /// The port went away and came back (a USB CDC board that reset or was replugged).
     case portReopened
+    /// The board left a command unanswered past the host's timeout.
+    case unanswered(opcode: UInt16)
 
     public var description: String {
         switch self {
@@ -18,6 +20,7 @@ public enum ControllerFault: Sendable, Equatable, CustomStringConvertible {
         case .framingLost: "octets were lost or garbled on the line (H4 lost sync)"
         case .malformedEvent(let what): "an event from the board did not decode (\(what))"
         case .portReopened: "the port went away and came back"
+        case .unanswered(let op): "the board left command 0x\(String(op, radix: 16, uppercase: true)) unanswered"
         }
     }
 }

@@ -1,5 +1,6 @@
 /// The capture reading of `reflector-emu estimate` (ReflectorTools: btsnoop records to CS
-/// procedures, then distances), through `ToolsAdapter` only.
+/// procedures, a phone's RAS session from its ACL traffic, then distances), through
+/// `ToolsAdapter` only.
 ///
 /// Input: one flag octet (bit 0: read the same file as the reflector's capture too; bits 1–2:
 /// the estimator; bit 3: the default role is the reflector; bits 4–5: inline PCT unknown, on,
@@ -23,5 +24,6 @@ enum CaptureTarget {
 
     static func seeds() -> [[UInt8]] {
         BTSnoopTarget.seeds().flatMap { [[0] + $0, [0x11] + $0, [0x2B] + $0] }
+            + [false, true].compactMap { PhoneRASSeed.capture(onDemand: $0) }.map { [0] + $0 }
     }
 }

@@ -13,6 +13,12 @@ public enum CaptureFile {
     /// throws (a malformed capture is read up to the bad spot, which is its last problem).
     public static func read(path: String, defaultRole: CSRole) throws(ToolError) -> CaptureProcedures {
         guard let file = Reader(path: path) else { throw .badFile("\(path): cannot read the file") }
+        return try read(file, path: path, defaultRole: defaultRole)
+    }
+
+    /// The same from a file already opened (whose first octets may have been looked at and
+    /// given back: a pipe cannot be opened twice).
+    static func read(_ file: Reader, path: String, defaultRole: CSRole) throws(ToolError) -> CaptureProcedures {
         var capture = CaptureProcedures(defaultRole: defaultRole)
         do throws(Reader.Failure) {
             let header = try file.read(BTSnoopFileHeader.length)
@@ -52,6 +58,7 @@ public enum CaptureFile {
         } catch {
             throw .badFile("\(path): cannot read the file")
         }
+        capture.end(nil as BTSnoopError?)  // a clean end (after an error, this only closes the RAS reading again)
         return capture
     }
 
@@ -98,9 +105,23 @@ public enum CaptureFile {
 
         deinit { close(fd) }
 
+        /// Octets given back (`giveBack`), read again before the file's next ones.
+        private var returned: [UInt8] = []
+
+        /// Gives `bytes`, the last ones read, back to be read again.
+        func giveBack(_ bytes: [UInt8]) {
+            returned = bytes + returned
+            position -= bytes.count
+        }
+
         /// Up to `count` bytes: fewer only at the end of the file.
         func read(_ count: Int) throws(Failure) -> [UInt8] {
             var out: [UInt8] = []
+            if !returned.isEmpty {
+                let take = min(count, returned.count)
+                out = Array(returned.prefix(take))
+                returned.removeFirst(take)
+            }
             while out.count < count {
                 if start == end {
                     let n = buffer.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, $0.count) }

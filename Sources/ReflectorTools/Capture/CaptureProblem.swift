@@ -7,16 +7,43 @@ import ReflectorFirmware
 /// For a btsnoop format error the offset is the one `BTSnoopError` carries (where the bad record
 /// starts: the file's valid prefix ends there). For an HCI event that could not be decoded it is
 /// the offset of the record that holds the event.
+///
+/// A text file (a vendor's step-data log) names a line instead: `offset` is then the line
+/// number (1-based) and `isLine` is true.
 public struct CaptureProblem: Sendable, Equatable, CustomStringConvertible {
     public var offset: Int
     public var message: String
+    /// Whether `offset` is a line number (of a text log) rather than a byte offset.
+    public var isLine: Bool
+    /// Where in a JSON document (`cs_procedures[1].reflector_step_data.step_4.Tone_PCT`), for a
+    /// value that parsed but does not mean what it must; `offset` is then the procedure's index.
+    public var keyPath: String?
 
     public init(offset: Int, message: String) {
         self.offset = offset
         self.message = message
+        isLine = false
     }
 
-    public var description: String { "byte offset \(offset): \(message)" }
+    /// A problem on line `line` (1-based) of a text log.
+    public init(line: Int, message: String) {
+        offset = line
+        self.message = message
+        isLine = true
+    }
+
+    /// A problem at `keyPath` of a JSON document, in the procedure of index `procedure`.
+    public init(keyPath: String, procedure: Int, message: String) {
+        offset = procedure
+        self.message = message
+        isLine = false
+        self.keyPath = keyPath
+    }
+
+    public var description: String {
+        if let keyPath { return "\(keyPath): \(message)" }
+        return isLine ? "line \(offset): \(message)" : "byte offset \(offset): \(message)"
+    }
 
     /// A btsnoop format error (every reading error has an offset; a writing error cannot occur here).
     init(_ error: BTSnoopError) {

@@ -5,6 +5,10 @@ import ReflectorFirmware
 public struct CapturedProcedure: Sendable, Equatable {
     public var results: ProcedureResults
     public var connectionHandle: UInt16
+    /// The controller the capture saw it on (`CapturedPacket.adapter`; 0 for btsnoop 1001/1002 and logs).
+    public var adapter: UInt16 = 0
+    /// The connection's peer, when the capture holds its LE (Enhanced) Connection Complete.
+    public var peerAddress: PeerAddress?
     /// The role of the controller that reported the results (the Config Complete's Role, or the
     /// role the step data decoded as when the capture has no Config Complete).
     public var role: CSRole
@@ -13,16 +17,21 @@ public struct CapturedProcedure: Sendable, Equatable {
     /// N_AP from the Procedure Enable Complete's Tone_Antenna_Config_Selection, else the
     /// Subevent Result's Num_Antenna_Paths.
     public var antennaPaths: Int
-    /// File offset of the record whose event completed the procedure.
+    /// Where the procedure ends in its file: the offset of the record whose event completed it
+    /// (an HCI capture), or the line its last subevent ends on (a vendor's log).
     public var offset: Int
+    /// What kind of file the results were read from.
+    public var origin: CaptureOrigin
 
-    public init(results: ProcedureResults, connectionHandle: UInt16, role: CSRole, inlinePCT: Bool?, antennaPaths: Int, offset: Int) {
+    public init(results: ProcedureResults, connectionHandle: UInt16, role: CSRole, inlinePCT: Bool?, antennaPaths: Int, offset: Int,
+                origin: CaptureOrigin = .hci) {
         self.results = results
         self.connectionHandle = connectionHandle
         self.role = role
         self.inlinePCT = inlinePCT
         self.antennaPaths = antennaPaths
         self.offset = offset
+        self.origin = origin
     }
 
     public var procedureCounter: UInt16 { results.procedureCounter }

@@ -1,3 +1,5 @@
+import RangingEstimation
+
 /// What `reflector-emu estimate` reports for one procedure: the distance, or why there is none.
 public struct ProcedureEstimate: Sendable, Equatable {
     public var procedureCounter: UInt16
@@ -9,31 +11,65 @@ public struct ProcedureEstimate: Sendable, Equatable {
     public var method: String
     /// Why `distance` is `nil`; `nil` when there is a distance.
     public var reason: String?
+    /// The connection handle the procedure ran on (0 for a vendor's log, which does not say).
+    public var connection: UInt16
+    /// The procedure's Config_ID.
+    public var configID: UInt8
+    /// The connection's peer, when the capture has its connection event.
+    public var peer: PeerAddress?
+    /// Where the round-trip tones came from; `nil` when none could be formed.
+    public var source: ToneSource?
+    /// The reflector's ranging data from the phone's capture (RAS), with what happened to its segments.
+    public var ras: RASProcedure?
+    /// The round-trip tones the estimate came from, when asked for (`ProcedureEstimation`'s
+    /// `keepTones`, for `--plot`); nil otherwise.
+    public var tones: ToneSet?
 
-    public init(procedureCounter: UInt16, distance: Double?, quality: Double?, method: String, reason: String?) {
+    public init(procedureCounter: UInt16, distance: Double?, quality: Double?, method: String, reason: String?,
+                connection: UInt16 = 0, configID: UInt8 = 0, source: ToneSource? = nil) {
         self.procedureCounter = procedureCounter
         self.distance = distance
         self.quality = quality
         self.method = method
         self.reason = reason
+        self.connection = connection
+        self.configID = configID
+        self.source = source
     }
 
     /// `procedure 3: 2.998 m (quality 0.97, kay)`, or `procedure 3: no distance (reason)`.
     public var text: String {
+        let note = ras.map { "; " + $0.summary } ?? ""
         if let distance {
-            return "procedure \(procedureCounter): \(fixed(distance, 3)) m (quality \(fixed(quality ?? 0, 2)), \(method))"
+            return "procedure \(procedureCounter): \(fixed(distance, 3)) m (quality \(fixed(quality ?? 0, 2)), \(method)\(note))"
         }
-        return "procedure \(procedureCounter): no distance (\(reason ?? "no estimate"))"
+        return "procedure \(procedureCounter): no distance (\(reason ?? "no estimate")\(note))"
     }
 
-    /// `{"procedure_counter": 3, "distance_m": 2.998, "quality": 0.97, "method": "kay"}`; without
-    /// a distance `distance_m` and `quality` are null and a `reason` key follows.
+    /// `{"procedure_counter": 3, "distance_m": 2.998, "quality": 0.97, "method": "kay",
+    /// "connection": 64, "config_id": 0, "source": "inline-pct"}`; without a distance
+    /// `distance_m` and `quality` are null and a `reason` key follows (`source` is null when no
+    /// tones could be formed).
     public func json(_ j: inout JSONWriter) {
         j.object { j in
             j.field("procedure_counter", procedureCounter)
             j.field("distance_m", distance, decimals: 3)
             j.field("quality", quality, decimals: 2)
             j.field("method", method)
+            j.field("connection", connection)
+            if let peer { j.field("peer_address", peer.description) }
+            j.field("config_id", configID)
+            j.field("source", source?.rawValue)
+            if let ras {
+                j.field("ras", object: { j in
+                    j.field("mode", ras.mode.rawValue)
+                    j.field("characteristics_inferred", ras.inferred)
+                    j.field("segments", ras.segments)
+                    j.field("lost_segments", ras.missing.count)
+                    j.field("repeated_segments", ras.repeated)
+                    j.field("overwritten", ras.overwritten)
+                })
+            }
             if let reason { j.field("reason", reason) }
         }
     }

@@ -14,51 +14,117 @@ import ReflectorFirmware
 /// - Inline PCT is taken from `inlinePCT` (the `--ipt`/`--no-ipt` override), else from the
 ///   capture's Config Complete, else from the reflector capture's; when nobody says, a
 ///   reflector capture means "no inline PCT" and without one the distance is unknown.
+/// - A phone's capture of a Ranging Service session holds the reflector's step data as RAS
+///   ranging data (`CaptureProcedures.rasProcedures`): it pairs by adapter, connection,
+///   Config_ID and Ranging_Counter (12 bits), when no reflector capture is given.
+/// - A file that holds both sides (Silicon Labs' dump) pairs with itself: only its initiator's
+///   procedures are estimated.
+/// - Tones are built by `StepTones`: a tone the controllers rated unavailable (3) is judged by
+///   the estimator (`ToneScreening`) rather than dropped.
 public enum ProcedureEstimation {
     public static let missingReflector = "without inline PCT the tones need the reflector's results: give its capture with --reflector"
     public static let unknownInlinePCT = "the capture has no LE CS Config Complete, so inline PCT is unknown: pass --ipt, or --reflector with the reflector's capture"
     public static let reflectorRole = "the capture holds the reflector's results: give the initiator's capture first and this one with --reflector"
+    public static let noToneSteps = "no phase-based ranging steps (mode 2 or 3) were reported"
     public static let tooFewTones = "too few good tones (every antenna path needs 15 distinct good channels)"
 
     public static func estimates(
-        _ capture: CaptureProcedures, reflector: CaptureProcedures?, inlinePCT: Bool?, estimator choice: EstimatorChoice
+        _ capture: CaptureProcedures, reflector: CaptureProcedures?, inlinePCT: Bool?, estimator choice: EstimatorChoice,
+        keepTones: Bool = false
     ) -> [ProcedureEstimate] {
         struct Key: Hashable {
             var configID: UInt8
             var counter: UInt16
         }
+        // A file that holds both sides (a vendor's dump) is its own reflector capture.
+        let mine = capture.procedures.filter { $0.role == .initiator }
+        let bothSides = !mine.isEmpty && capture.procedures.contains { $0.role == .reflector }
         var peers: [Key: [CapturedProcedure]] = [:]
-        for p in reflector?.procedures ?? [] where p.role == .reflector {
+        for p in (bothSides ? capture.procedures : []) + (reflector?.procedures ?? []) where p.role == .reflector {
             peers[Key(configID: p.results.configID, counter: p.procedureCounter), default: []].append(p)
         }
+        let hasPeers = reflector != nil || bothSides
+        // The reflector's ranging data the phone's own capture carried (RAS), by connection,
+        // Config_ID and Ranging_Counter (the procedure counter's low 12 bits).
+        struct RASKey: Hashable {
+            var adapter: UInt16
+            var connection: UInt16
+            var configID: UInt8
+            var counter: UInt16
+        }
+        var rasPeers: [RASKey: [RASProcedure]] = [:]
+        for r in capture.rasProcedures {
+            rasPeers[RASKey(adapter: r.adapter, connection: r.connection, configID: r.configID, counter: r.rangingCounter), default: []].append(r)
+        }
         let estimator = choice.estimator
-        return capture.procedures.map { p in
-            func none(_ reason: String) -> ProcedureEstimate {
-                ProcedureEstimate(procedureCounter: p.procedureCounter, distance: nil, quality: nil, method: choice.rawValue,
-                                  reason: p.results.isAborted ? reason + "; the procedure was aborted" : reason)
+        return (bothSides ? mine : capture.procedures).map { p in
+            func none(_ reason: String, _ source: ToneSource? = nil) -> ProcedureEstimate {
+                var e = ProcedureEstimate(procedureCounter: p.procedureCounter, distance: nil, quality: nil, method: choice.rawValue,
+                                          reason: p.results.isAborted ? reason + "; the procedure was aborted" : reason,
+                                          connection: p.connectionHandle, configID: p.results.configID, source: source)
+                e.peer = p.peerAddress
+                return e
             }
             guard p.role == .initiator else { return none(reflectorRole) }
+            guard p.results.steps.contains(where: { $0.mode == .mode2 || $0.mode == .mode3 }) else {
+                let aborted = p.results.subevents.contains { $0.stepsReport.subeventDoneStatus == .aborted }
+                return none(noToneSteps + (aborted ? "; its subevent was aborted" : ""))
+            }
             let key = Key(configID: p.results.configID, counter: p.procedureCounter)
             let peer = peers[key]?.first
             if peer != nil { peers[key]!.removeFirst() }
-            let ipt = inlinePCT ?? p.inlinePCT ?? peer?.inlinePCT ?? (reflector != nil ? false : nil)
+            let rasKey = RASKey(adapter: p.adapter, connection: p.connectionHandle, configID: p.results.configID, counter: p.procedureCounter & 0x0FFF)
+            let ras = rasPeers[rasKey]?.first
+            if ras != nil { rasPeers[rasKey]!.removeFirst() }
+            // The RAS report goes with an estimate made from it (not with one made from --reflector).
+            var usesRAS = false
+            func withRAS(_ e: ProcedureEstimate) -> ProcedureEstimate {
+                var e = e
+                if usesRAS { e.ras = ras }
+                return e
+            }
+            let ipt = inlinePCT ?? p.inlinePCT ?? peer?.inlinePCT ?? (hasPeers || ras != nil ? false : nil)
             let steps = p.results.steps
             let tones: ToneSet
+            let source: ToneSource
             switch ipt {
             case true?:
-                tones = ToneSetBuilder.tones(initiator: steps, reflector: nil, antennaPaths: p.antennaPaths)
+                tones = StepTones.tones(initiator: steps, reflector: nil, antennaPaths: p.antennaPaths)
+                source = .inlinePCT
             case false?:
-                guard let peer else {
-                    return none(reflector == nil ? missingReflector : "the reflector's capture has no procedure \(p.procedureCounter) of configuration \(p.results.configID)")
+                if let peer {
+                    tones = StepTones.tones(initiator: steps, reflector: aligned(peer.results.steps, to: steps), antennaPaths: p.antennaPaths)
+                    source = peer.origin.isVendorLog ? .vendorLog : .reflectorCapture
+                } else if let ras {
+                    usesRAS = true
+                    source = ras.mode == .realTime ? .rasRealTime : .rasOnDemand
+                    guard ras.data != nil else { return withRAS(none("the reflector's ranging data did not come whole: \(ras.problem ?? "")", source)) }
+                    tones = StepTones.tones(initiator: steps, reflector: aligned(ras.steps, to: steps), antennaPaths: p.antennaPaths)
+                } else {
+                    return none(!hasPeers ? (capture.rasProcedures.isEmpty ? missingReflector : "the capture's Ranging Service traffic has no ranging data for procedure \(p.procedureCounter) of configuration \(p.results.configID) on connection \(p.connectionHandle)")
+                                : "the reflector's capture has no procedure \(p.procedureCounter) of configuration \(p.results.configID)")
                 }
-                tones = ToneSetBuilder.tones(initiator: steps, reflector: aligned(peer.results.steps, to: steps), antennaPaths: p.antennaPaths)
             case nil:
                 return none(unknownInlinePCT)
             }
-            guard let e = estimator.estimate(tones) else { return none(tooFewTones) }
-            return ProcedureEstimate(procedureCounter: p.procedureCounter, distance: e.distance, quality: e.quality,
-                                     method: EstimatorChoice.name(of: e.method), reason: nil)
+            guard let e = estimator.estimate(tones) else {
+                var n = withRAS(none(tooFewTones, source))
+                if keepTones { n.tones = tones }
+                return n
+            }
+            var done = withRAS(ProcedureEstimate(procedureCounter: p.procedureCounter, distance: e.distance, quality: e.quality,
+                                     method: EstimatorChoice.name(of: e.method), reason: nil,
+                                     connection: p.connectionHandle, configID: p.results.configID, source: source))
+            if keepTones { done.tones = tones }
+            done.peer = p.peerAddress
+            return done
         }
+    }
+
+    /// The reflector's RAS steps (no channel: RAS leaves it out) in the initiator's step order:
+    /// position k when its mode matches the initiator's step k, else nil (aborted steps are nil).
+    static func aligned(_ theirs: [RangingStep], to mine: [SubeventStep]) -> [StepData?] {
+        mine.indices.map { k in k < theirs.count && theirs[k].mode == mine[k].mode ? theirs[k].data : nil }
     }
 
     /// The reflector's step data in the initiator's step order: position k when its channel and

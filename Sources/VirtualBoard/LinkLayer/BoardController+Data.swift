@@ -81,7 +81,7 @@ extension BoardController {
     /// its buffer is free again (counted for Number Of Completed Packets). A packet for another
     /// handle, or with no link, is dropped as a controller drops it.
     public mutating func handleACL(_ packet: HCIPacket) {
-        guard let link, let h = packet.aclHandle, h == handle, let boundary = packet.aclPacketBoundary else { return }
+        guard !awaitsReset, let link, let h = packet.aclHandle, h == handle, let boundary = packet.aclPacketBoundary else { return }
         let data = packet.parameters
         let size = Int(link.effectiveLengths.maxTxOctets)
         var offset = 0

@@ -121,7 +121,7 @@ public enum AccessoryCommand: Command {
         var host = AccessoryHost(configuration: configuration, bonds: store.bonds, random: .system)
         report.start(name: o.name, address: store.address)
         if !configuration.pairable { report.status("not pairable: \(store.bonds.count) bond\(store.bonds.count == 1 ? "" : "s") kept (--pairable accepts new phones)") }
-        let loop = HostLoop<AccessoryHost>(channel: line.channel, line: o.board)
+        let loop = HostLoop<AccessoryHost>(board: line, line: o.board) { report.status($0) }
         func keepBonds(_ host: AccessoryHost) {
             store.bonds = host.bonds
             do { try store.save(bondPath) } catch { report.status("could not save the bond: \(error.description)") }

@@ -1,7 +1,8 @@
 import HCITransport
 import ReflectorFirmware
 
-/// `reflector-emu estimate`: distances per CS procedure from btsnoop captures of HCI traffic.
+/// `reflector-emu estimate`: distances per CS procedure from captures of HCI traffic (btsnoop,
+/// pcap, pcapng; a phone's RAS session included) and from vendors' step-data logs.
 public enum EstimateCommand: Command {
     public static let name = "estimate"
     public static let summary = ["estimate the distance of every CS procedure in a btsnoop capture of",
@@ -9,24 +10,32 @@ public enum EstimateCommand: Command {
 
     public static let help = HelpText(
         usage: """
-            usage: reflector-emu estimate CAPTURE.btsnoop [--reflector REFLECTOR.btsnoop] [--ipt | --no-ipt]
-                                          [--estimator ml|kay|ls|ifft|esprit] [--json]
+            usage: reflector-emu estimate CAPTURE [--reflector REFLECTOR] [--ipt | --no-ipt]
+                                          [--estimator ml|kay|ls|ifft|esprit] [--connection HANDLE] [--json]
+                                          [--plot FILE.svg [--plot-procedure N]]
             """,
         about: """
-            Reads the LE CS Subevent Result and Continue events of a btsnoop capture (datalink 1001 or
-            1002, recorded by this tool or by a host) and prints one distance per CS procedure.
+            Reads the LE CS Subevent Result and Continue events of a capture of HCI traffic and
+            prints one distance per CS procedure. The format is chosen by content: btsnoop
+            (datalinks 1001, 1002 and BlueZ's monitor 2001), pcap (either byte order, micro- or
+            nanoseconds; link types 187, 201, 254), pcapng (any number of interfaces), the nRF
+            Connect SDK samples' step-data log (one side per file) and Silicon Labs' step-data
+            dump (both sides in one file). Tones a controller rates "quality unavailable" (3) are
+            judged by the estimator itself rather than dropped.
 
             The capture's LE CS Config Complete gives the role (without one, the step data is read as
             the initiator's) and inline PCT transfer (CS_Enhancements_1 bit 0); its LE CS Procedure
             Enable Complete gives the antenna paths. With inline PCT the initiator's capture is enough;
-            without it each tone is initiator PCT x reflector PCT, so the reflector's capture is needed
-            and its procedures are paired with the initiator's by Config_ID and procedure counter.
+            without it each tone is initiator PCT x reflector PCT: the reflector's step data comes from
+            the reflector's capture (--reflector; paired by Config_ID and procedure counter) or from the
+            Ranging Service traffic in the phone's own capture (paired by connection, Config_ID and
+            ranging counter; lost, resent and overwritten segments are reported per procedure).
             """,
         notes: """
             A procedure without a distance (too few good tones, or no reflector data without inline
-            PCT) is reported with the reason. A capture that is truncated or malformed is reported up
-            to the bad spot; the error, naming its byte offset, then goes to stderr and the exit status
-            is 2. Exit status 0 means every capture was read to its end.
+            PCT) is reported with the reason. A file that is truncated or malformed is reported up
+            to the bad spot; the error, naming its byte offset (a log's line), then goes to stderr
+            and the exit status is 2. Exit status 0 means every file was read to its end.
             """)
 
     public struct Options {
@@ -35,6 +44,9 @@ public enum EstimateCommand: Command {
         public var inlinePCT: Bool?
         public var estimator = EstimatorChoice.default
         public var json = false
+        public var connection: UInt16?
+        public var plotPath: String?
+        public var plotProcedure: UInt16?
         public init() {}
     }
 
@@ -48,9 +60,15 @@ public enum EstimateCommand: Command {
             },
             .value(\.estimator, "--estimator", "NAME", .choice(EstimatorChoice.self), help: "ml (default; multipath fit), kay (Kay phase difference), ls (least-squares",
                    "phase slope), ifft (IFFT earliest peak), esprit (super-resolution)"),
+            .value(\.plotPath, "--plot", "FILE.svg", .text, help: "distance per procedure; one procedure's phase, amplitude per",
+                   "channel and impulse response"),
+            .value(\.plotProcedure, "--plot-procedure", "N", .integer(UInt16(0)...UInt16.max), help: "the procedure counter --plot shows (default: the first",
+                   "with a distance)"),
+            .value(\.connection, "--connection", "HANDLE", .integer(UInt16(0)...0x0EFF), help: "only the procedures of this connection handle"),
             .json(\.json, help: "one JSON object per procedure and line: procedure_counter,",
-                  "distance_m (null when there is none, with a reason), quality, method"),
-        ], positional: Positional("CAPTURE.btsnoop") { o, path throws(ToolError) in
+                  "distance_m (null when there is none, with a reason), quality, method,",
+                  "connection, config_id, source, and ras when the tones came from RAS"),
+        ], positional: Positional("CAPTURE") { o, path throws(ToolError) in
             if let first = o.capture {
                 throw .usage("estimate: one capture expected, found '\(first)' and '\(path)' (the reflector's goes after --reflector)")
             }
@@ -66,7 +84,15 @@ public enum EstimateCommand: Command {
         let capturePath = o.capture!
         let capture = try read(capturePath, defaultRole: .initiator)
         let reflector = try o.reflector.map { (path) throws(ToolError) in try read(path, defaultRole: .reflector) }
-        let estimates = ProcedureEstimation.estimates(capture, reflector: reflector, inlinePCT: o.inlinePCT, estimator: o.estimator)
+        var estimates = ProcedureEstimation.estimates(capture, reflector: reflector, inlinePCT: o.inlinePCT, estimator: o.estimator,
+                                                      keepTones: o.plotPath != nil)
+        if let handle = o.connection { estimates = estimates.filter { $0.connection == handle } }
+        if let path = o.plotPath {
+            let chosen = o.plotProcedure.map { n in estimates.first { $0.procedureCounter == n } }
+                ?? estimates.first { $0.distance != nil } ?? estimates.first
+            if let n = o.plotProcedure, chosen == nil { throw .usage("estimate: --plot-procedure \(n): the capture has no such procedure") }
+            try OutputFile.write(EstimatePlot.svg(estimates: estimates, chosen: chosen ?? nil), to: path)
+        }
         for e in estimates {
             if o.json {
                 output.jsonLine { e.json(&$0) }
@@ -82,16 +108,16 @@ public enum EstimateCommand: Command {
         return problems.isEmpty ? .success : .failure(status: 2, ToolError.badFile(problems.joined(separator: "; ")).description)
     }
 
-    /// Reads a capture file record by record; only a file that cannot be read at all throws.
+    /// Reads a capture or log (its format chosen by content); only a file that cannot be read at all throws.
     static func read(_ path: String, defaultRole: CSRole) throws(ToolError) -> CaptureProcedures {
-        try CaptureFile.read(path: path, defaultRole: defaultRole)
+        try CaptureReader.read(path: path, defaultRole: defaultRole)
     }
 
     /// `FILE: byte offset N: what; K procedures before it[; M more problems after it]`.
     static func message(_ path: String, _ problem: CaptureProblem, _ capture: CaptureProcedures) -> String {
         func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
         var s = "\(path): \(problem)"
-        if problem.offset >= BTSnoopFileHeader.length {
+        if problem.isLine || problem.keyPath != nil || problem.offset >= BTSnoopFileHeader.length {
             s += "; \(plural(capture.procedures.filter { $0.offset < problem.offset }.count, "procedure")) before it"
         }
         if capture.problems.count > 1 { s += "; \(plural(capture.problems.count - 1, "more problem")) after it" }

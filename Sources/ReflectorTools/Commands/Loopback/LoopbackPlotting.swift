@@ -14,6 +14,11 @@ enum LoopbackPlotting {
 
     /// The picture for any run: the first procedure's tones, the truth if known, the distance trace.
     static func svg(tones: ToneSet, truth: Double?, trace: [(procedure: Int, truth: Double?, raw: Double?, smoothed: Double?)]) -> String {
+        plot(tones: tones, truth: truth, trace: trace).svg
+    }
+
+    /// The panels' data for any run (`estimate --plot` composes its own panels from them).
+    static func plot(tones: ToneSet, truth: Double?, trace: [(procedure: Int, truth: Double?, raw: Double?, smoothed: Double?)]) -> LoopbackPlot {
         let path = tones.paths.first ?? []
         var frequencies: [Double] = []
         var phases: [Double] = []
@@ -44,6 +49,6 @@ enum LoopbackPlotting {
             firstPath = e.distance
         }
         return LoopbackPlot(frequenciesMHz: frequencies, phases: phases, fit: fit, estimatedDistance: estimated, impulse: impulse,
-                            firstPath: firstPath, trueDistance: truth, trace: trace).svg
+                            firstPath: firstPath, trueDistance: truth, trace: trace)
     }
 }

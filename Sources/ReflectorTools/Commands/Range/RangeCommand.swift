@@ -142,7 +142,7 @@ public enum RangeCommand: Command {
                                    alwaysRAS: o.alwaysRAS, requireIOSCompliance: o.requireIOS, bonds: store?.bonds ?? [], irk: store?.irk)
         session.keepsFirstTones = o.plot != nil
         report.start()
-        let loop = HostLoop<RangeSession>(channel: line.channel, line: o.board)
+        let loop = HostLoop<RangeSession>(board: line, line: o.board) { report.status($0) }
         // Encrypted with a bond on this link (a refused key then means the reflector forgot it).
         var usedBond = false
         var scanningSince: Date? = loop.start

@@ -58,6 +58,9 @@ public enum ServeCommand: Command {
         public var withoutInlinePCT = false
         /// One board, reflector: the emulated phone pairs (and types this passkey if shown one).
         public var pairs = false
+        /// `--faults SPEC`, as given, and the schedule it reads as (once the lines are known).
+        public var faultSpec: String?
+        public var faults: [LineFault] = []
         public var passkey: UInt32?
         public init() {}
 
@@ -111,6 +114,10 @@ public enum ServeCommand: Command {
             .value("--btsnoop", "FILE", .text, help: "record the HCI traffic on the line, both directions", "(twice with two boards: A's line, then B's)") {
                 o, v throws(ToolError) in o.btsnoop.append(v)
             },
+            .value("--faults", "SPEC", .text, help: "inject faults: KIND[:A|B]@SECONDS[/EVERY],... with KIND reset",
+                   "(Hardware Error, then as after power-on), garble-in, drop-in (an octet from the", "host garbled or lost: the board loses sync, sends Hardware Error and waits for", "Reset), garble-out, drop-out (an octet to the host garbled or lost), silent+S") { o, v throws(ToolError) in
+                o.faultSpec = v
+            },
         ], helpColumn: 23, validate: { o throws(ToolError) in
             guard (1...2).contains(o.lines.count) else { throw .usage("serve: give one line (--pty LINK or --port DEVICE), or two for two boards") }
             guard o.btsnoop.count <= o.lines.count else { throw .usage("serve: one --btsnoop FILE per board at most") }
@@ -118,6 +125,7 @@ public enum ServeCommand: Command {
                 throw .usage("serve: --pair is for one board served as a reflector (the emulated phone pairs), without --bond-ltk")
             }
             if o.passkey != nil && !o.pairs { throw .usage("serve: --passkey goes with --pair") }
+            if let spec = o.faultSpec { o.faults = try LineFault.schedule(spec, boards: o.lines.count) }
             if o.role == .initiator, let a = o.peerAddress, a >> 46 != 0b11 {
                 throw .usage("serve: with --role initiator the peer is an accessory advertising from a static random address: --peer-address "
                     + "needs its two top bits set (C0:00:00:00:00:00 and above), not \(HexText.address(a))")
@@ -151,13 +159,13 @@ public enum ServeCommand: Command {
                 throw .usage(error.description)
             }
         }
-        let channels = links.map { HCIChannel(link: $0, side: .controller) }
-        var sinks: [BTSnoopFileSink] = []
-        defer { for s in sinks { try? s.close() } }
+        var channels = links.map { HCIChannel(link: $0, side: .controller) }
+        var sinks: [BTSnoopFileSink?] = Array(repeating: nil, count: links.count)
+        defer { for s in sinks { try? s?.close() } }
         for (i, path) in o.btsnoop.enumerated() {
             let sink: BTSnoopFileSink
             do { sink = try BTSnoopFileSink(creatingFileAtPath: path) } catch { throw .badFile("\(path): cannot create the capture (\(error))") }
-            sinks.append(sink)
+            sinks[i] = sink
             channels[i].recorder = { try? sink.append($0) }
         }
         var served = ServedAir(o, scenario: scenario(o))
@@ -166,16 +174,48 @@ public enum ServeCommand: Command {
         let start = SystemClock.microseconds()
         var packets = [Int](repeating: 0, count: channels.count)
         var lateness: [UInt64] = []
+        var faults = LineFaultClock(o.faults)
+        var toHost: [LineFault.Kind?] = Array(repeating: nil, count: channels.count)
+        var silentUntil = [UInt64](repeating: 0, count: channels.count)
+        var reopenAt = [UInt64?](repeating: nil, count: channels.count)
         serving: while !StopSignal.requested {
+            let elapsed = SystemClock.microseconds() - start
+            for f in faults.due(at: Double(elapsed) / 1e6) {
+                emit("serve: fault \(f.name) on board \(f.board == 0 ? "A" : "B") at \(String(format: "%.1f", Double(elapsed) / 1e6)) s")
+                switch f.kind {
+                case .reset: served.hardwareFault(board: f.board)
+                case .garble(toBoard: true), .drop(toBoard: true): served.lostSync(board: f.board)
+                case .garble(toBoard: false), .drop(toBoard: false): toHost[f.board] = f.kind
+                case .silent(let s): silentUntil[f.board] = elapsed + UInt64(s * 1e6)
+                case .reopen(let s):
+                    guard case .pty = o.lines[f.board], reopenAt[f.board] == nil else { break }
+                    links[f.board].close()
+                    served.powerOn(board: f.board)
+                    reopenAt[f.board] = elapsed + UInt64(s * 1e6)
+                }
+            }
+            for i in channels.indices {
+                guard let at = reopenAt[i], elapsed >= at, case .pty(let path) = o.lines[i] else { continue }
+                do { links[i] = try PseudoTerminal(linkPath: path, keepsReplicaOpen: true) } catch {
+                    emit("serve: \(error.description)")
+                    break serving
+                }
+                channels[i] = HCIChannel(link: links[i], side: .controller)
+                if let sink = sinks[i] { channels[i].recorder = { try? sink.append($0) } }
+                reopenAt[i] = nil
+                emit("serve: board \(i == 0 ? "A" : "B")'s port is back at \(path)")
+            }
             // Wake for the next CS procedure as well as for the hosts (at most 2 ms apart).
             let now = SystemClock.microseconds() - start
             let wait = served.nextProcedureStart.map { $0 > now ? Int(min(2_000, $0 - now) / 1000) : 0 } ?? 2
-            HCIChannel.waitForAny(channels, timeout: wait)
-            for (i, channel) in channels.enumerated() {
+            HCIChannel.waitForAny(channels.indices.filter { reopenAt[$0] == nil }.map { channels[$0] }, timeout: wait)
+            for (i, channel) in channels.enumerated() where reopenAt[i] == nil {
                 while true {
                     do {
-                        served.receive(try channel.receive(timeout: 0), on: i)
+                        let packet = try channel.receive(timeout: 0)
                         packets[i] += 1
+                        // A silent board takes nothing in.
+                        if SystemClock.microseconds() - start >= silentUntil[i] { served.receive(packet, on: i) }
                     } catch .timeout {
                         break
                     } catch {
@@ -187,7 +227,16 @@ public enum ServeCommand: Command {
             }
             let out = served.poll(now: SystemClock.microseconds() - start)
             for (i, channel) in channels.enumerated() {
+                if SystemClock.microseconds() - start < silentUntil[i] || reopenAt[i] != nil { continue }
                 for p in out[i] {
+                    if let fault = toHost[i] {
+                        // The octet garbled is the indicator (0xFF is none): the host's framer loses sync.
+                        toHost[i] = nil
+                        var octets = p.h4Bytes
+                        if case .garble = fault { octets[0] = 0xFF } else { octets.removeLast() }
+                        do { try links[i].write(octets, timeout: SerialConfiguration.defaultWriteTimeoutMilliseconds) } catch { break }
+                        continue
+                    }
                     do { try channel.send(p) } catch { break }
                     if o.timing, let due = served.lastProcedureStart,
                        p.leSubeventCode == LESubeventCode.csSubeventResult || p.leSubeventCode == LESubeventCode.csSubeventResultContinue {
@@ -247,6 +296,24 @@ struct ServedAir {
     mutating func receive(_ packet: HCIPacket, on index: Int) {
         one?.receive(packet)
         two?.receive(packet, on: index)
+    }
+
+    /// Board `index`'s controller faults (Hardware Error, then as after power-on).
+    mutating func hardwareFault(board index: Int) {
+        one?.hardwareFault(code: 0x5A)
+        two?.withBoard(index) { $0.hardwareFault(code: 0x5A) }
+    }
+
+    /// Board `index` starts afresh without a word to its host (its port went away with it).
+    mutating func powerOn(board index: Int) {
+        one?.powerOn()
+        two?.withBoard(index) { $0.powerOn() }
+    }
+
+    /// Board `index` lost UART sync: Hardware Error, and nothing but Reset until it comes.
+    mutating func lostSync(board index: Int) {
+        one?.lostSync()
+        two?.withBoard(index) { $0.lostSync() }
     }
 
     mutating func poll(now: UInt64) -> [[HCIPacket]] {

@@ -8,6 +8,8 @@ public struct BoardLineOptions: Sendable, Equatable {
     /// Milliseconds the board may take to answer a command.
     public var timeout = 3000
     public var btsnoop: String?
+    /// Seconds to wait for a port that went away to come back (nil: the run ends with it).
+    public var reconnectPort: Int?
     public init() {}
 
     /// The rows, for `command`'s messages.
@@ -24,6 +26,8 @@ public struct BoardLineOptions: Sendable, Equatable {
             .value(\.timeout, "--timeout", "MS", .integer(10...60_000, allowed: "milliseconds from 10 to 60000"),
                    help: "how long the board may take to answer a command (default 3000)"),
             .value(\.btsnoop, "--btsnoop", "FILE", .text, help: "record the HCI traffic (opens in Wireshark and btmon)"),
+            .value(\.reconnectPort, "--reconnect-port", "S", .integer(1...86_400, allowed: "seconds from 1 to 86400"),
+                   help: "when the port goes away (a board reset or replugged), wait up to S s", "for it to come back and go on (default: exit)"),
         ]
     }
 

@@ -8,8 +8,10 @@ import SerialTransport
 /// of a pure host: time to the host, its next command and ACL packets out, one packet in (at
 /// most 20 ms's wait, so the host's timers keep time), dispatched by its indicator, and each
 /// of the host's outputs to the command; until the command says stop, SIGINT or SIGTERM, the
-/// line fails (exit 2), or the board leaves a command unanswered past `--timeout` (exit 2,
-/// "the board went silent").
+/// line fails (exit 2), or the board stays silent (exit 2, "the board went silent"). A board
+/// that loses octets on the line, or leaves a command unanswered past `--timeout`, is started
+/// over (`restartController`); one that answers nothing through `silentRestarts` of those
+/// has gone away.
 struct HostLoop<Host: BoardHost> {
     /// What the command makes of one output, or of a turn.
     enum Turn {
@@ -19,19 +21,39 @@ struct HostLoop<Host: BoardHost> {
         case stop(CommandOutcome)
     }
 
-    let channel: HCIChannel
+    let board: BoardLine
     let line: BoardLineOptions
+    /// Where the loop says what it does about the port (stderr, the command's status lines).
+    let status: (String) -> Void
     let start = Date()
+    /// How many times in a row a silent board is reset before the loop gives up on it.
+    static var silentRestarts: Int { 2 }
 
     /// Seconds since the loop was made: the host's clock.
     var elapsed: Double { Date().timeIntervalSince(start) }
+
+    /// Tries to open the port again every 100 ms for `seconds`.
+    private func reopen(within seconds: Int) -> Bool {
+        let deadline = Date().addingTimeInterval(Double(seconds))
+        while Date() < deadline, !StopSignal.requested {
+            do throws(SerialError) {
+                try board.reopen()
+                return true
+            } catch {
+                usleep(100_000)
+            }
+        }
+        return false
+    }
 
     /// Runs `host`: `output` decides on each output, in order; `afterTurn` after each turn (the
     /// command's own timeouts and progress).
     func run(_ host: inout Host, output: (inout Host, Host.Output) -> Turn, afterTurn: (inout Host) -> Turn = { _ in .goOn }) -> CommandOutcome {
         StopSignal.install()
         var sentAt: Date?
+        var channel = board.channel
         var lineFaults = channel.statistics.framingErrors + channel.statistics.droppedPartialPackets
+        var silentResets = 0
         while !StopSignal.requested {
             var outputs = host.tick(now: elapsed)
             do {
@@ -41,10 +63,18 @@ struct HostLoop<Host: BoardHost> {
                 }
                 for acl in host.nextACL() { try channel.send(acl) }
                 let packet = try channel.receive(timeout: 20)
+                silentResets = 0
                 outputs += host.receive(packet, now: elapsed)
             } catch .timeout {
             } catch {
-                return .failure(status: 2, error.description)
+                guard let wait = line.reconnectPort, error.meansThePortWentAway else { return .failure(status: 2, error.description) }
+                status("\(error.description); waiting up to \(wait) s for it to come back")
+                guard reopen(within: wait) else { return .failure(status: 2, "\(line.path ?? ""): the port went away and did not come back within \(wait) s") }
+                channel = board.channel
+                lineFaults = 0
+                sentAt = nil
+                status("\(line.path ?? ""): the port is back")
+                outputs += host.restartController(.portReopened)
             }
             // Octets lost or garbled on the line (H4 lost sync, or a packet cut short): whatever
             // was in them may be an event the host waits for, so the board is started over.
@@ -65,8 +95,15 @@ struct HostLoop<Host: BoardHost> {
             }
             if host.unansweredOpcode == nil { sentAt = nil }
             if let op = host.unansweredOpcode, let at = sentAt, Date().timeIntervalSince(at) * 1000 > Double(line.timeout) {
-                let path = line.path ?? ""
-                return .failure(status: 2, "\(path): the board went silent: " + line.silence(opcode: op).dropFirst(path.count + 2))
+                guard silentResets < Self.silentRestarts else {
+                    let path = line.path ?? ""
+                    return .failure(status: 2, "\(path): the board went silent: " + line.silence(opcode: op).dropFirst(path.count + 2))
+                }
+                silentResets += 1
+                sentAt = nil
+                for out in host.restartController(.unanswered(opcode: op)) {
+                    if case .stop(let outcome) = output(&host, out) { return outcome }
+                }
             }
             switch afterTurn(&host) {
             case .stop(let outcome): return outcome
