@@ -9,7 +9,7 @@ import WireFormat
 /// carried (Config Complete reports it); a decoded configuration has default timing.
 public struct LECSCreateConfig: HCICommand {
     public static let opcode: UInt16 = HCIOpcode.leCSCreateConfig
-    public static let name: StaticString = "LE CS Create Config"
+    public static var name: StaticString { "LE CS Create Config" }
     public static var answer: HCICommandAnswer { .status }
     public static let parameterLength = 28
 

@@ -5,7 +5,7 @@ import WireFormat
 /// Parameters: `Connection_Handle 2 | Config_ID 1 | Enable 1 (0 or 1)`.
 public struct LECSProcedureEnable: HCICommand, HCIFieldWalk {
     public static let opcode: UInt16 = HCIOpcode.leCSProcedureEnable
-    public static let name: StaticString = "LE CS Procedure Enable"
+    public static var name: StaticString { "LE CS Procedure Enable" }
     public static var answer: HCICommandAnswer { .status }
     public var connectionHandle: UInt16
     public var configID: UInt8

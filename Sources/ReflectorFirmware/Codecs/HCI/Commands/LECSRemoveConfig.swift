@@ -5,7 +5,7 @@ import WireFormat
 /// with Action 0. Parameters: `Connection_Handle 2 | Config_ID 1`.
 public struct LECSRemoveConfig: HCICommand, HCIFieldWalk {
     public static let opcode: UInt16 = HCIOpcode.leCSRemoveConfig
-    public static let name: StaticString = "LE CS Remove Config"
+    public static var name: StaticString { "LE CS Remove Config" }
     public static var answer: HCICommandAnswer { .status }
     public var connectionHandle: UInt16
     public var configID: UInt8

@@ -9,7 +9,7 @@ import WireFormat
 /// Max_TX_Power int8 dBm (−127...20)`.
 public struct LECSSetDefaultSettings: HCICommand, HCIFieldWalk {
     public static let opcode: UInt16 = HCIOpcode.leCSSetDefaultSettings
-    public static let name: StaticString = "LE CS Set Default Settings"
+    public static var name: StaticString { "LE CS Set Default Settings" }
     public static let parameterLength = 5
 
     public var connectionHandle: UInt16

@@ -5,7 +5,7 @@ import WireFormat
 /// returns Status and Connection_Handle. 74 octets: `Connection_Handle 2 | Remote_FAE_Table int8[72]`.
 public struct LECSWriteCachedRemoteFAETable: HCIConnectionCommand {
     public static let opcode: UInt16 = HCIOpcode.leCSWriteCachedRemoteFAETable
-    public static let name: StaticString = "LE CS Write Cached Remote FAE Table"
+    public static var name: StaticString { "LE CS Write Cached Remote FAE Table" }
     public static let parameterLength = 74
     public var connectionHandle: UInt16
     public var table: FAETable

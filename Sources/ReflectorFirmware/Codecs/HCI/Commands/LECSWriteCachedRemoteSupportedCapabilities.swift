@@ -6,7 +6,7 @@ import WireFormat
 /// and Connection_Handle.
 public struct LECSWriteCachedRemoteSupportedCapabilities: HCIConnectionCommand {
     public static let opcode: UInt16 = HCIOpcode.leCSWriteCachedRemoteSupportedCapabilities
-    public static let name: StaticString = "LE CS Write Cached Remote Supported Capabilities"
+    public static var name: StaticString { "LE CS Write Cached Remote Supported Capabilities" }
 
     public var connectionHandle: UInt16
     public var capabilities: CSCapabilities
@@ -31,7 +31,7 @@ public struct LECSWriteCachedRemoteSupportedCapabilities: HCIConnectionCommand {
 /// v2 block (31 octets, or 34 with the PHY-specific RTT N values).
 public struct LECSWriteCachedRemoteSupportedCapabilitiesV2: HCIConnectionCommand {
     public static let opcode: UInt16 = HCIOpcode.leCSWriteCachedRemoteSupportedCapabilitiesV2
-    public static let name: StaticString = "LE CS Write Cached Remote Supported Capabilities v2"
+    public static var name: StaticString { "LE CS Write Cached Remote Supported Capabilities v2" }
 
     public var connectionHandle: UInt16
     public var capabilities: CSCapabilities

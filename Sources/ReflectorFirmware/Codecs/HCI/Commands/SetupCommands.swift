@@ -7,7 +7,7 @@ import WireFormat
 /// Reset (0x0C03, §7.3.2): no parameters.
 public struct Reset: HCICommand, HCIFieldWalk {
     public static let opcode = HCIOpcode.reset
-    public static let name: StaticString = "Reset"
+    public static var name: StaticString { "Reset" }
     public static var blank: Self { Self() }
 
     public init() {}
@@ -47,7 +47,7 @@ public typealias LESetEventMask = EventMaskCommand<EventMaskKinds.LEEvents>
 /// LE Set Host Feature (0x2074, §7.8.115): `Bit_Number 1 | Bit_Value 1 (0–1)`.
 public struct LESetHostFeature: HCICommand, HCIFieldWalk {
     public static let opcode = HCIOpcode.leSetHostFeature
-    public static let name: StaticString = "LE Set Host Feature"
+    public static var name: StaticString { "LE Set Host Feature" }
     public static var blank: Self { Self(bit: 0, enabled: false) }
 
     public var bit: UInt8
