@@ -183,7 +183,7 @@ public final class Air {
     ///
     /// The SNR estimate is the radio's: it knows its noise floor σ² and estimates the signal
     /// power as |y|² − σ², so it scatters around the true SNR (about ±0.9 dB at 20 dB), falls
-    /// with a faded channel, and reads ≤ 3 dB ("unavailable") for noise alone 95 % of the time;
+    /// with a faded channel, and reads ≤ 3 dB (rated low) for noise alone 95 % of the time;
     /// floored at −30 dB. Noise-free: 99 dB with a tone, −∞ without. The frequency offset is
     /// the peer's effective offset minus this device's (plus Doppler, −v/c) in ppm, with
     /// Gaussian measurement error σ = σ₂₀·10^((20 − SNR)/20); NaN when no tone arrived.

@@ -161,7 +161,9 @@ async def main(path, address, count, ipt, passkey):
                     mine[channel] += pct(int.from_bytes(data[1:4], "little"))
                     order.append(channel)
             if event.procedure_done_status == 0:
-                pending.append((getattr(event, "procedure_counter", None), dict(mine), list(order)))
+                # The counter as it is now: a Continue event carries none, and by the time the
+                # procedure is paired with its RAS data the next one may have begun.
+                pending.append((getattr(event, "procedure_counter", pending_counter[0]), dict(mine), list(order)))
                 changed.set()
                 mine.clear()
                 order.clear()
@@ -183,7 +185,7 @@ async def main(path, address, count, ipt, passkey):
             changed.clear()
             while pending:
                 counter, tones, channels = pending[0]
-                counter = pending_counter[0] if counter is None else counter & 0x0FFF
+                counter &= 0x0FFF
                 if ipt:
                     result["procedures"].append({"distance_m": distance(tones)})
                 elif counter in bodies:

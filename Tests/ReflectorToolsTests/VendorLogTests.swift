@@ -1,5 +1,6 @@
 import Foundation
 import EmulatorMath
+import PhoneEmulation
 @testable import RangingEstimation
 @testable import ReflectorFirmware
 @testable import ReflectorTools
@@ -114,7 +115,7 @@ struct VendorLogTests {
                 }
             }
         }
-        let tones = StepTones.tones(initiator: i, reflector: ProcedureEstimation.aligned(r, to: i), antennaPaths: 4)
+        let tones = ToneSetBuilder.tones(initiator: i, reflector: ProcedureEstimation.aligned(r, to: i), antennaPaths: 4)
         #expect(tones.paths.map(\.count) == [72, 72, 72, 72])
         #expect(tones.unratedToneCount == 288)
         let good = coherence(tones)
@@ -126,7 +127,7 @@ struct VendorLogTests {
                 return SubeventStep(channel: s.channel, data: .mode2(t))
             }
         }
-        let wrong = coherence(StepTones.tones(initiator: unpermuted(i), reflector: ProcedureEstimation.aligned(unpermuted(r), to: i), antennaPaths: 4))
+        let wrong = coherence(ToneSetBuilder.tones(initiator: unpermuted(i), reflector: ProcedureEstimation.aligned(unpermuted(r), to: i), antennaPaths: 4))
         #expect(wrong.allSatisfy { $0 < 0.8 } && wrong.contains { $0 < 0.2 }, "\(wrong)")
     }
 

@@ -1,4 +1,5 @@
 import BLEHost
+import PhoneEmulation
 import RadioWorld
 import RangingEstimation
 import ReflectorFirmware

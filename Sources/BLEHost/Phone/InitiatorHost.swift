@@ -321,15 +321,31 @@ public struct InitiatorHost: Sendable {
             enableComplete = nil
             return [.disabled]
         case .csSubeventResult(let packet):
-            do {
-                if let p = try assembler.add(packet) { return deliver(p) }
-            } catch {
-                return [.failed(.malformedEvent("CS Subevent Result: \(error)"))]
-            }
-            return []
+            return subeventResult(packet)
         default:
             return []
         }
+    }
+
+    /// One LE CS Subevent Result or Continue: a procedure when its last subevent came. A
+    /// continuation whose start was lost (a restarted board, octets lost on the line) loses that
+    /// procedure and the link goes on; an event that does not decode is the board's fault.
+    private mutating func subeventResult(_ packet: HCIPacket) -> [Output] {
+        var failure: ProcedureAssemblyError?
+        var delivered: ProcedureResults?
+        do { delivered = try assembler.add(packet) } catch { failure = error }
+        if let p = delivered { return deliver(p) }
+        guard let failure else { return [] }
+        if case .malformed = failure { return [.failed(.malformedEvent("CS Subevent Result: \(failure)"))] }
+        let lost = lostPartialProcedure()
+        return lost.map { [.procedureLost(counter: $0)] } ?? []
+    }
+
+    /// Forgets the procedure being assembled (its counter, if there was one).
+    private mutating func lostPartialProcedure() -> UInt16? {
+        let counter = assembler.pendingCounter
+        assembler = ProcedureAssembler(role: .initiator)
+        return counter
     }
 
     /// One notification of the reflector's Real-time Ranging Data characteristic (RAS): the

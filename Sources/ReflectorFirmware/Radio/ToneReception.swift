@@ -17,11 +17,12 @@ public struct ToneReception: Sendable, Equatable {
 
     /// The tone quality this controller reports for the reception. The thresholds are this
     /// implementation's (the spec leaves them to the controller): ≥ 20 dB high, ≥ 10 dB medium,
-    /// ≥ 3 dB low, below that unavailable.
+    /// below that low. Never "unavailable" (Tone_Quality_Indicator 3, Core 6.0 Vol 4 Part E
+    /// §7.7.65.44): that says a controller has no indication, and this one always has one; a
+    /// host judges unavailable tones itself rather than dropping them.
     public var quality: ToneQuality {
         if snrDB >= 20 { return .high }
         if snrDB >= 10 { return .medium }
-        if snrDB >= 3 { return .low }
-        return .unavailable
+        return .low
     }
 }

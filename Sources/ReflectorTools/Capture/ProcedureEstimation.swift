@@ -1,4 +1,5 @@
 import BLEHost
+import PhoneEmulation
 import RangingEstimation
 import ReflectorFirmware
 
@@ -19,7 +20,7 @@ import ReflectorFirmware
 ///   Config_ID and Ranging_Counter (12 bits), when no reflector capture is given.
 /// - A file that holds both sides (Silicon Labs' dump) pairs with itself: only its initiator's
 ///   procedures are estimated.
-/// - Tones are built by `StepTones`: a tone the controllers rated unavailable (3) is judged by
+/// - Tones are built by `ToneSetBuilder`: a tone the controllers rated unavailable (3) is judged by
 ///   the estimator (`ToneScreening`) rather than dropped.
 public enum ProcedureEstimation {
     public static let missingReflector = "without inline PCT the tones need the reflector's results: give its capture with --reflector"
@@ -89,17 +90,17 @@ public enum ProcedureEstimation {
             let source: ToneSource
             switch ipt {
             case true?:
-                tones = StepTones.tones(initiator: steps, reflector: nil, antennaPaths: p.antennaPaths)
+                tones = ToneSetBuilder.tones(initiator: steps, reflector: nil, antennaPaths: p.antennaPaths)
                 source = .inlinePCT
             case false?:
                 if let peer {
-                    tones = StepTones.tones(initiator: steps, reflector: aligned(peer.results.steps, to: steps), antennaPaths: p.antennaPaths)
+                    tones = ToneSetBuilder.tones(initiator: steps, reflector: aligned(peer.results.steps, to: steps), antennaPaths: p.antennaPaths)
                     source = peer.origin.isVendorLog ? .vendorLog : .reflectorCapture
                 } else if let ras {
                     usesRAS = true
                     source = ras.mode == .realTime ? .rasRealTime : .rasOnDemand
                     guard ras.data != nil else { return withRAS(none("the reflector's ranging data did not come whole: \(ras.problem ?? "")", source)) }
-                    tones = StepTones.tones(initiator: steps, reflector: aligned(ras.steps, to: steps), antennaPaths: p.antennaPaths)
+                    tones = ToneSetBuilder.tones(initiator: steps, reflector: aligned(ras.steps, to: steps), antennaPaths: p.antennaPaths)
                 } else {
                     return none(!hasPeers ? (capture.rasProcedures.isEmpty ? missingReflector : "the capture's Ranging Service traffic has no ranging data for procedure \(p.procedureCounter) of configuration \(p.results.configID) on connection \(p.connectionHandle)")
                                 : "the reflector's capture has no procedure \(p.procedureCounter) of configuration \(p.results.configID)")

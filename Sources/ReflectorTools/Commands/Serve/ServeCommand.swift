@@ -54,6 +54,8 @@ public enum ServeCommand: Command {
         public var btsnoop: [String] = []
         public var peerLeavesAfter: Int?
         public var timing = false
+        /// With --timing, also a line per this many seconds (the soak's windows).
+        public var timingEvery: Int?
         /// Two boards: their controllers lack Inline PCT Transfer, as CS controllers before Core 6.3 do.
         public var withoutInlinePCT = false
         /// One board, reflector: the emulated phone pairs (and types this passkey if shown one).
@@ -111,6 +113,8 @@ public enum ServeCommand: Command {
             .flag(\.withoutInlinePCT, "--without-inline-pct", help: "two boards: controllers without Inline PCT Transfer (as before",
                   "Core 6.3), so CS runs without it and PCTs go over RAS"),
             .flag(\.timing, "--timing", help: "at the end, how late the subevent results reached the line", "(median, p99, max: from the procedure's start to the write)"),
+            .value(\.timingEvery, "--timing-every", "S", .integer(1...86_400, allowed: "seconds from 1 to 86400"),
+                   help: "with --timing, also one line per S seconds, for that window"),
             .value("--btsnoop", "FILE", .text, help: "record the HCI traffic on the line, both directions", "(twice with two boards: A's line, then B's)") {
                 o, v throws(ToolError) in o.btsnoop.append(v)
             },
@@ -174,6 +178,8 @@ public enum ServeCommand: Command {
         let start = SystemClock.microseconds()
         var packets = [Int](repeating: 0, count: channels.count)
         var lateness: [UInt64] = []
+        var window: [UInt64] = []
+        var windowStart: UInt64 = 0
         var faults = LineFaultClock(o.faults)
         var toHost: [LineFault.Kind?] = Array(repeating: nil, count: channels.count)
         var silentUntil = [UInt64](repeating: 0, count: channels.count)
@@ -240,21 +246,32 @@ public enum ServeCommand: Command {
                     do { try channel.send(p) } catch { break }
                     if o.timing, let due = served.lastProcedureStart,
                        p.leSubeventCode == LESubeventCode.csSubeventResult || p.leSubeventCode == LESubeventCode.csSubeventResultContinue {
-                        lateness.append(SystemClock.microseconds() - start - min(due, SystemClock.microseconds() - start))
+                        let late = SystemClock.microseconds() - start - min(due, SystemClock.microseconds() - start)
+                        lateness.append(late)
+                        if o.timingEvery != nil { window.append(late) }
                     }
                 }
+            }
+            if let every = o.timingEvery, o.timing, elapsed - windowStart >= UInt64(every) * 1_000_000 {
+                emit("serve: window \(String(format: "%.0f", Double(windowStart) / 1e6))-\(String(format: "%.0f", Double(elapsed) / 1e6)) s: "
+                    + Self.latenessSummary(window) + ", \(served.proceduresRun) CS procedures so far")
+                window.removeAll(keepingCapacity: true)
+                windowStart = elapsed
             }
             if StopSignal.standardInputClosed() { break }
         }
         let from = channels.count == 1 ? "\(packets[0]) packets from the host" : "\(packets[0]) + \(packets[1]) packets from the hosts on A and B"
         emit("serve: stopped after \(from), \(served.proceduresRun) CS procedures")
-        if o.timing {
-            let sorted = lateness.sorted()
-            let q = { (p: Double) in sorted.isEmpty ? "-" : String(Quantile.ofSorted(sorted.map { Double($0) }, p).map { Int($0) } ?? 0) }
-            emit("serve: \(sorted.count) subevent results written a median \(q(0.5)) us, p99 \(q(0.99)) us, max \(sorted.last.map(String.init) ?? "-") us "
-                + "after their procedure was due")
-        }
+        if o.timing { emit("serve: " + Self.latenessSummary(lateness)) }
         return .success
+    }
+
+    /// "N subevent results written a median … us, p99 … us, max … us after their procedure was due".
+    static func latenessSummary(_ lateness: [UInt64]) -> String {
+        let sorted = lateness.sorted()
+        let q = { (p: Double) in sorted.isEmpty ? "-" : String(Quantile.ofSorted(sorted.map { Double($0) }, p).map { Int($0) } ?? 0) }
+        return "\(sorted.count) subevent results written a median \(q(0.5)) us, p99 \(q(0.99)) us, max \(sorted.last.map(String.init) ?? "-") us "
+            + "after their procedure was due"
     }
 
     /// The air of the run: the channel model, seed, SNR, and the distance or walk.
