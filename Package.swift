@@ -53,7 +53,7 @@ let package = Package(
         // The emulated controller served as a virtual dev board.
         .target(name: "VirtualBoard", dependencies: ["BLEHost", "EmulatorMath", "RadioWorld", "ReflectorFirmware", "HCITransport"]),
         // What the test targets share.
-        .target(name: "TestSupport", dependencies: ["EmulatorMath"]),
+        .target(name: "TestSupport", dependencies: ["EmulatorMath", "WireFormat"]),
         // SVG charts.
         .target(name: "SVGCharts", dependencies: ["EmulatorMath"]),
         // The tool's logic, Foundation allowed.
@@ -80,10 +80,10 @@ let package = Package(
         .testTarget(name: "RangingEstimationTests", dependencies: ["RangingEstimation", "EmulatorMath", "TestSupport"]),
         .testTarget(name: "PhoneEmulationTests", dependencies: ["PhoneEmulation", "BLEHost", "EmulatorMath", "RadioWorld", "RangingEstimation", "ReflectorFirmware"]),
         .testTarget(name: "NearbyEmulationTests", dependencies: ["NearbyEmulation", "EmulatorMath", "PhoneEmulation", "RadioWorld"]),
-        .testTarget(name: "DLTDoATests", dependencies: ["DLTDoA", "AnchorFirmware", "EmulatorMath", "NearbyInteraction"]),
+        .testTarget(name: "DLTDoATests", dependencies: ["DLTDoA", "AnchorFirmware", "EmulatorMath", "NearbyInteraction", "TestSupport"]),
         .testTarget(name: "VirtualBoardTests", dependencies: ["VirtualBoard", "BLEHost", "HCITransport", "PhoneEmulation", "RadioWorld", "RangingEstimation", "ReflectorFirmware"]),
-        .testTarget(name: "ReflectorToolsTests", dependencies: ["ReflectorTools", "SVGCharts", "VirtualBoard", "PhoneEmulation", "TestSupport"]),
-        .testTarget(name: "SVGChartsTests", dependencies: ["SVGCharts", "TestSupport"]),
+        .testTarget(name: "ReflectorToolsTests", dependencies: ["ReflectorTools", "SVGCharts", "VirtualBoard", "PhoneEmulation", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "SVGChartsTests", dependencies: ["SVGCharts", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "HCITransportTests", dependencies: ["HCITransport", "ReflectorFirmware", "WireFormat", "EmulatorMath", "TestSupport"]),
         .testTarget(name: "SerialTransportTests", dependencies: ["SerialTransport", "HCITransport", "ReflectorFirmware", "TestSupport"]),
         .testTarget(name: "MCUbootTests", dependencies: ["MCUboot", "SerialTransport", "EmulatorMath", "TestSupport"]),

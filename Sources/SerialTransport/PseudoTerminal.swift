@@ -17,7 +17,7 @@ public final class PseudoTerminal: SerialLink {
     public let replicaPath: String
     /// The symbolic link to `replicaPath`, if one was asked for; removed again by `close()`.
     public let linkPath: String?
-    private var master: Int32
+    private var master: DescriptorLink
     private var heldReplica: Int32 = -1
 
     /// The path clients should open: the link if there is one, else the replica.
@@ -37,11 +37,11 @@ public final class PseudoTerminal: SerialLink {
         case .success(let c): created = c
         case .failure(let e): throw SerialError.mapping(e, during: .createPseudoTerminal, path: "")
         }
-        master = created.master
         replicaPath = created.replicaPath
+        master = DescriptorLink(fd: created.master, path: linkPath ?? created.replicaPath, hangup: .peerClosed(path: linkPath ?? created.replicaPath))
         self.linkPath = linkPath
         do throws(SerialError) {
-            if case .failure(let e) = SystemCalls.setNonblocking(master) {
+            if case .failure(let e) = SystemCalls.setNonblocking(master.fd) {
                 throw SerialError.mapping(e, during: .createPseudoTerminal, path: replicaPath)
             }
             if keepsReplicaOpen {
@@ -64,15 +64,10 @@ public final class PseudoTerminal: SerialLink {
 
     deinit { close() }
 
-    public var readinessDescriptor: Int32? { master >= 0 ? master : nil }
-
-    private var io: DescriptorIO {
-        DescriptorIO(path: path, hangup: .peerClosed(path: path), primitives: .descriptor(master))
-    }
+    public var readinessDescriptor: Int32? { master.readinessDescriptor }
 
     public func write(_ bytes: [UInt8], timeout milliseconds: Int) throws(SerialError) {
-        guard master >= 0 else { throw .closed(path: path) }
-        try io.write(bytes, timeout: milliseconds)
+        try master.write(bytes, timeout: milliseconds)
     }
 
     /// Reads what a client wrote. Throws `.peerClosed` once the last client closed the replica
@@ -80,14 +75,13 @@ public final class PseudoTerminal: SerialLink {
     /// should then back off and try again later rather than spin (POLLHUP stays set until a
     /// client opens the replica again).
     public func read(max: Int, timeout milliseconds: Int) throws(SerialError) -> [UInt8] {
-        guard master >= 0 else { throw .closed(path: path) }
-        return try io.read(max: max, timeout: milliseconds)
+        try master.read(max: max, timeout: milliseconds)
     }
 
     /// Closes the master (clients then see a hangup) and removes the symbolic link, if it still
     /// points at this pty's replica.
     public func close() {
-        guard master >= 0 else { return }
+        guard master.isOpen else { return }
         releaseDescriptors()
         if let linkPath { SymbolicLink.remove(at: linkPath, ifPointingAt: replicaPath) }
     }
@@ -95,7 +89,6 @@ public final class PseudoTerminal: SerialLink {
     private func releaseDescriptors() {
         if heldReplica >= 0 { SystemCalls.close(heldReplica) }
         heldReplica = -1
-        if master >= 0 { SystemCalls.close(master) }
-        master = -1
+        master.close()
     }
 }

@@ -43,7 +43,7 @@ public final class SerialPort: SerialLink {
         self.configuration = configuration
         switch SystemCalls.fileKind(path) {
         case .success(.characterDevice): break
-        case .success(let kind): throw .notATerminal(path: path, kind: kind.phrase)
+        case .success(let kind): throw SerialError.notATerminal(path: path, found: kind)
         case .failure(let e): throw SerialError.mapping(e, during: .open, path: path)
         }
         let refusal: String

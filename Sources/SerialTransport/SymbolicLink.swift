@@ -8,7 +8,7 @@ enum SymbolicLink {
     static func replace(at path: String, target: String) throws(SerialError) {
         switch SystemCalls.fileKind(path, followLinks: false) {
         case .success(.symbolicLink), .failure(.noSuchFile): break
-        case .success(let kind): throw .linkPathOccupied(path: path, kind: kind.phrase)
+        case .success(let kind): throw SerialError.linkPathOccupied(path: path, found: kind)
         case .failure(let e): throw SerialError.mapping(e, during: .link, path: path)
         }
         let temporary = "\(path).tmp-\(SystemCalls.processID())"

@@ -4,22 +4,11 @@ import Glibc
 /// Every POSIX call this module makes, each behind one thin function that returns the result or
 /// an `Errno` (the swift-system pattern). Nothing here decides anything: timeouts, retries and
 /// error meanings live in the callers and in `SerialError.mapping`, so they can be read and
-/// tested apart from the OS. EINTR is retried here, since no caller wants to see it.
+/// tested apart from the OS. EINTR is retried here (`retryingEINTR`), since no caller wants to see it.
 enum SystemCalls {
     /// The kind of file at a path, from `stat(2)` (which follows symbolic links) or `lstat(2)`.
     enum FileKind: Equatable {
         case characterDevice, regularFile, directory, symbolicLink, other
-
-        /// Words for an error message ("it is a regular file").
-        var phrase: String {
-            switch self {
-            case .characterDevice: return "a character device"
-            case .regularFile: return "a regular file"
-            case .directory: return "a directory"
-            case .symbolicLink: return "a symbolic link"
-            case .other: return "a special file"
-            }
-        }
     }
 
     /// `stat(2)` (`followLinks`) or `lstat(2)`.
@@ -36,12 +25,14 @@ enum SystemCalls {
         }
     }
 
-    /// What a path that is no terminal is, for `SerialError.notATerminal`.
-    static func describeNonTerminal(_ path: String) -> String {
-        switch try? fileKind(path).get() {
-        case .characterDevice?: return "a character device that is not a terminal"
-        case let kind?: return kind.phrase
-        case nil: return "not a terminal"
+    /// Runs `call` again while it fails with EINTR (a signal arrived; no caller wants to see
+    /// it): its value when `call` returns one, else the `Errno` it failed with (`call` returns
+    /// nil on failure, with `errno` set). swift-system's `valueOrErrno(retryOnInterrupt:)`.
+    static func retryingEINTR<T>(_ call: () -> T?) -> Result<T, Errno> {
+        while true {
+            if let value = call() { return .success(value) }
+            let e = Errno.current
+            if e != .interrupted { return .failure(e) }
         }
     }
 
@@ -49,11 +40,9 @@ enum SystemCalls {
     /// terminal, never block in open (a modem line without carrier would), never leak into
     /// child processes.
     static func openTerminal(_ path: String) -> Result<Int32, Errno> {
-        while true {
+        retryingEINTR {
             let fd = open(path, O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
-            if fd >= 0 { return .success(fd) }
-            let e = Errno.current
-            if e != .interrupted { return .failure(e) }
+            return fd >= 0 ? fd : nil
         }
     }
 
@@ -68,11 +57,7 @@ enum SystemCalls {
     /// `flock(fd, LOCK_EX | LOCK_NB)`: the advisory lock libserialport's `sp_open` also takes,
     /// so two programs (or two of ours) don't share a port unknowingly.
     static func lockExclusive(_ fd: Int32) -> Result<Void, Errno> {
-        while true {
-            if flock(fd, LOCK_EX | LOCK_NB) == 0 { return .success(()) }
-            let e = Errno.current
-            if e != .interrupted { return .failure(e) }
-        }
+        retryingEINTR { flock(fd, LOCK_EX | LOCK_NB) == 0 ? () : nil }
     }
 
     /// `cpty_make_raw` (C shim): raw 8N1 at `baud` (0 keeps the speed), RTS/CTS on or off,
@@ -118,11 +103,9 @@ enum SystemCalls {
     static func poll(_ fd: Int32, forWriting: Bool = false, milliseconds: Int) -> Result<PollEvents, Errno> {
         var pfd = pollfd(fd: fd, events: Int16(forWriting ? POLLOUT : POLLIN), revents: 0)
         let timeout = Int32(clamping: max(0, milliseconds))
-        while true {
+        return retryingEINTR {
             let rc = Glibc.poll(&pfd, 1, timeout)
-            if rc >= 0 { return .success(PollEvents(rawValue: rc == 0 ? 0 : pfd.revents)) }
-            let e = Errno.current
-            if e != .interrupted { return .failure(e) }
+            return rc >= 0 ? PollEvents(rawValue: rc == 0 ? 0 : pfd.revents) : nil
         }
     }
 
@@ -131,35 +114,28 @@ enum SystemCalls {
     static func poll(_ fds: [Int32], milliseconds: Int) -> Result<[PollEvents], Errno> {
         var pfds = fds.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         let timeout = Int32(clamping: max(0, milliseconds))
-        while true {
+        return retryingEINTR {
             let rc = pfds.withUnsafeMutableBufferPointer { Glibc.poll($0.baseAddress, nfds_t($0.count), timeout) }
-            if rc >= 0 { return .success(pfds.map { PollEvents(rawValue: rc == 0 ? 0 : $0.revents) }) }
-            let e = Errno.current
-            if e != .interrupted { return .failure(e) }
+            return rc >= 0 ? pfds.map { PollEvents(rawValue: rc == 0 ? 0 : $0.revents) } : nil
         }
     }
 
     /// `read(2)` of at most `max` bytes. An empty array is end of file (read returned 0).
     static func read(_ fd: Int32, max: Int) -> Result<[UInt8], Errno> {
         var buffer = [UInt8](repeating: 0, count: Swift.max(1, max))
-        while true {
+        return retryingEINTR {
             let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n >= 0 {
-                buffer.removeSubrange(n...)
-                return .success(buffer)
-            }
-            let e = Errno.current
-            if e != .interrupted { return .failure(e) }
+            guard n >= 0 else { return nil }
+            buffer.removeSubrange(n...)
+            return buffer
         }
     }
 
     /// `write(2)` of `bytes[offset...]`; returns how many the kernel took.
     static func write(_ fd: Int32, _ bytes: [UInt8], from offset: Int) -> Result<Int, Errno> {
-        while true {
+        retryingEINTR {
             let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n >= 0 { return .success(n) }
-            let e = Errno.current
-            if e != .interrupted { return .failure(e) }
+            return n >= 0 ? n : nil
         }
     }
 

@@ -9,7 +9,7 @@
 public final class TerminalDevice: SerialLink {
     public let path: String
     public let configuration: SerialConfiguration
-    private var fd: Int32
+    private var link: DescriptorLink
 
     /// Opens and configures the terminal at `path` (symbolic links are followed).
     ///
@@ -25,7 +25,7 @@ public final class TerminalDevice: SerialLink {
         }
         guard SystemCalls.isTerminal(fd) else {
             SystemCalls.close(fd)
-            throw .notATerminal(path: path, kind: SystemCalls.describeNonTerminal(path))
+            throw SerialError.notATerminal(path: path, found: try? SystemCalls.fileKind(path).get())
         }
         if case .failure(let e) = SystemCalls.lockExclusive(fd) {
             SystemCalls.close(fd)
@@ -38,30 +38,20 @@ public final class TerminalDevice: SerialLink {
             }
             throw SerialError.mapping(e, during: .configure, path: path)
         }
-        self.fd = fd
+        link = DescriptorLink(fd: fd, path: path, hangup: .vanished(path: path))
     }
 
-    public var readinessDescriptor: Int32? { fd >= 0 ? fd : nil }
+    public var readinessDescriptor: Int32? { link.readinessDescriptor }
 
     deinit { close() }
 
-    private var io: DescriptorIO {
-        DescriptorIO(path: path, hangup: .vanished(path: path), primitives: .descriptor(fd))
-    }
-
     public func write(_ bytes: [UInt8], timeout milliseconds: Int) throws(SerialError) {
-        guard fd >= 0 else { throw .closed(path: path) }
-        try io.write(bytes, timeout: milliseconds)
+        try link.write(bytes, timeout: milliseconds)
     }
 
     public func read(max: Int, timeout milliseconds: Int) throws(SerialError) -> [UInt8] {
-        guard fd >= 0 else { throw .closed(path: path) }
-        return try io.read(max: max, timeout: milliseconds)
+        try link.read(max: max, timeout: milliseconds)
     }
 
-    public func close() {
-        guard fd >= 0 else { return }
-        SystemCalls.close(fd)
-        fd = -1
-    }
+    public func close() { link.close() }
 }

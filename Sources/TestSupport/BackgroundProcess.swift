@@ -5,6 +5,10 @@ import Foundation
 /// (poll() with a timeout, so it never hangs), a test waits for a line with a deadline instead
 /// of sleeping, and it is always stopped: end of stdin, then the signal asked for, then SIGKILL,
 /// each with a deadline (also when the test forgets, at deinit).
+///
+/// Every child a test starts goes through `launch(_:)` (this type, `ToolProcess.run`, the
+/// served boards and the test bootloader), so every child can be stopped with SIGTERM and its
+/// graceful stop is what the tests see.
 public final class BackgroundProcess: @unchecked Sendable {
     public let process = Process()
     private let input = Pipe()
@@ -67,7 +71,7 @@ public final class BackgroundProcess: @unchecked Sendable {
     /// with an empty mask as from a shell: a child inherits the mask of the thread that spawns
     /// it, and the threads `swift test` runs tests on block SIGTERM, SIGINT and most others
     /// (a child started from one never sees SIGTERM, and only SIGKILL stops it).
-    static func launch(_ process: Process) throws {
+    public static func launch(_ process: Process) throws {
         final class Outcome: @unchecked Sendable { var error: Error? }
         let outcome = Outcome()
         let launched = DispatchSemaphore(value: 0)
@@ -124,12 +128,13 @@ public final class BackgroundProcess: @unchecked Sendable {
         return false
     }
 
-    /// Stops it: closes its stdin, sends `signal` (unless it already ended), waits `grace`
-    /// seconds, then SIGKILL; returns its status and all it printed (read to the end).
+    /// Stops it: closes its stdin (unless `closingInput` is false, so that only the signal
+    /// stops it), sends `signal` (unless it already ended), waits `grace` seconds, then SIGKILL;
+    /// returns its status and all it printed (read to the end).
     @discardableResult
-    public func stop(signal: Int32? = SIGTERM, grace: TimeInterval = 10) -> ToolProcess.Result {
+    public func stop(signal: Int32? = SIGTERM, grace: TimeInterval = 10, closingInput: Bool = true) -> ToolProcess.Result {
         if let done = stopped { return done }
-        try? input.fileHandleForWriting.close()
+        if closingInput { try? input.fileHandleForWriting.close() }
         if let signal, process.isRunning { kill(process.processIdentifier, signal) }
         if exited.wait(timeout: .now() + grace) == .timedOut {
             kill(process.processIdentifier, SIGKILL)
@@ -139,6 +144,7 @@ public final class BackgroundProcess: @unchecked Sendable {
         capture.lock.lock()
         let deadline = Date().addingTimeInterval(5)
         while !capture.done && capture.lock.wait(until: deadline) {}
+        try? input.fileHandleForWriting.close()
         let result = ToolProcess.Result(status: process.terminationStatus, stdout: String(decoding: capture.stdout, as: UTF8.self),
                                         stderr: String(decoding: capture.stderr, as: UTF8.self))
         capture.lock.unlock()

@@ -37,6 +37,11 @@ import EmulatorMath
 /// all messages into one decoder. Required: a message's outputs come only with its last
 /// fragment and equal its pair's; after every other fragment the state is `partial(o)` (or, if
 /// `partial` is nil, anything but `idle`); after the last it is `idle`.
+///
+/// **The protocols.** A `StreamDecoder` or a `FragmentReassembler` (WireFormat) needs no
+/// closures: `StreamDecoderVerifier { H4Framer() }` observes its `progress`, and
+/// `verify(stream:)` feeds it with `decode`, `verify(messages:cut:)` with `reassemble`, `cut`
+/// being only the sender's rule for one fragment (StreamDecoderVerifier+Protocols.swift).
 public struct StreamDecoderVerifier<Decoder, State: Equatable> {
     private let make: () -> Decoder
     private let observe: (Decoder) -> State
@@ -159,10 +164,14 @@ public struct StreamDecoderVerifier<Decoder, State: Equatable> {
     ///     fragments that did not finish it (`o` may be 0 after an empty first fragment).
     ///   - maximumFragmentLength: the most elements one fragment may carry (the steps that fit
     ///     one HCI event, say); longer fragments are cut into pieces of at most that many.
+    ///   - endsAtLastElement: whether a message is whole with its last element, whatever
+    ///     fragments follow (an L2CAP frame, whose header says its length, not its last
+    ///     fragment): its outputs then come with the fragment that carries the last element,
+    ///     and the empty fragments after it must leave the decoder idle and say nothing.
     @discardableResult
     public func verify<Element, Output: Equatable>(
         fragments pairs: [(input: [Element], expected: [Output])], partial: ((Int) -> State)? = nil, maximumFragmentLength: Int? = nil,
-        randomChunkings: Int = 100, seed: UInt64 = 1,
+        endsAtLastElement: Bool = false, randomChunkings: Int = 100, seed: UInt64 = 1,
         feed: (inout Decoder, Fragment<Element>) -> [Output]
     ) throws(StreamDecoderVerificationError) -> StreamDecoderVerification {
         precondition(maximumFragmentLength.map { $0 > 0 } ?? true, "maximumFragmentLength must be positive")
@@ -178,6 +187,7 @@ public struct StreamDecoderVerifier<Decoder, State: Equatable> {
                 let pieces = Self.limited(sizes, to: maximumFragmentLength)
                 var start = 0
                 var outputs: [Output] = []
+                let completing = endsAtLastElement ? (pieces.lastIndex { $0 > 0 } ?? pieces.count - 1) : pieces.count - 1
                 for (index, size) in pieces.enumerated() {
                     let end = start + size
                     let fragment = Fragment(elements: input[start..<end], index: index, isFirst: index == 0,
@@ -185,9 +195,12 @@ public struct StreamDecoderVerifier<Decoder, State: Equatable> {
                     let out = feed(&decoder, fragment)
                     let state = observe(decoder)
                     let cuts = Self.offsets(pieces)
-                    if fragment.isLast {
+                    if index == completing {
                         outputs += out
                         try check(state == idle, strategy, cuts, "message \(m): state \(state) after its last fragment, not idle")
+                    } else if index > completing {
+                        try check(out.isEmpty && state == idle, strategy, cuts,
+                                  "message \(m): the empty fragment \(index) after its last element gave \(Self.describe(out)) and state \(state)")
                     } else {
                         try check(out.isEmpty, strategy, cuts, "message \(m): fragment \(index) (elements \(start)..<\(end)) gave outputs before the last: \(Self.describe(out))")
                         if let partial {

@@ -3,7 +3,8 @@ import Foundation
 /// Runs the built `reflector-emu` executable (or another program, such as python3 with Bumble) as a user would, with a
 /// deadline on everything: its output is read with poll() until the deadline, and a process
 /// still running then is stopped (SIGTERM, then SIGKILL), so a test that starts a process also
-/// stops it and no read can hang a test.
+/// stops it and no read can hang a test. Children start through `BackgroundProcess.launch`, with
+/// no signal blocked.
 public enum ToolProcess {
     public struct Result: Sendable {
         public var status: Int32
@@ -38,7 +39,7 @@ public enum ToolProcess {
         p.standardInput = FileHandle.nullDevice
         let exited = DispatchSemaphore(value: 0)
         p.terminationHandler = { _ in exited.signal() }
-        try p.run()
+        try BackgroundProcess.launch(p)
         // The parent's copies of the write ends are closed by Process; read both to their end.
         let deadline = Date().addingTimeInterval(timeout)
         var data: [Int32: [UInt8]] = [:]
@@ -69,7 +70,8 @@ public enum ToolProcess {
                       timedOut: timedOut)
     }
 
-    /// Waits `grace` seconds for `p` to exit, then SIGTERM, then SIGKILL.
+    /// Waits `grace` seconds for `p` (started with `BackgroundProcess.launch`, so it can take
+    /// SIGTERM) to exit, then SIGTERM, then SIGKILL.
     public static func stop(_ p: Process, _ exited: DispatchSemaphore, grace: TimeInterval) {
         if exited.wait(timeout: .now() + grace) == .success { return }
         p.terminate()

@@ -212,33 +212,7 @@ import Testing
     /// Runs Bumble once over every vector: per vector one line, the packet Bumble builds from the
     /// expression and the packet Bumble re-serialises after parsing ours (hex, or `ERR …`), tab-separated.
     static func bumble(_ vectors: [Vector]) throws -> [(built: String, parsed: String)] {
-        try TemporaryDirectory.with("bumble-vectors") { dir in
-            let input = dir.file("vectors.txt")
-            try vectors.map { $0.python + "\t" + Hex.string($0.ours) }.joined(separator: "\n").write(toFile: input, atomically: true, encoding: .utf8)
-            let script = """
-            import sys
-            from bumble import hci
-            A = lambda h: hci.Address(bytes.fromhex(h), hci.Address.RANDOM_DEVICE_ADDRESS)
-            B = bytes.fromhex
-            for line in open(sys.argv[1]).read().split('\\n'):
-                expression, ours = line.split('\\t')
-                try:
-                    built = bytes(eval(expression)).hex()
-                except Exception as e:
-                    built = 'ERR ' + type(e).__name__ + ' ' + str(e).replace('\\n', ' ')
-                try:
-                    parsed = bytes(hci.HCI_Packet.from_bytes(bytes.fromhex(ours))).hex()
-                except Exception as e:
-                    parsed = 'ERR ' + type(e).__name__ + ' ' + str(e).replace('\\n', ' ')
-                print(built + '\\t' + parsed)
-            """
-            let r = try ToolProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, input], timeout: 120)
-            try #require(r.status == 0 && !r.timedOut, "python3 with bumble failed: \(r.stderr)")
-            return r.stdout.split(separator: "\n").map { line in
-                let f = line.split(separator: "\t", omittingEmptySubsequences: false)
-                return (String(f[0]), f.count > 1 ? String(f[1]) : "ERR no parse column")
-            }
-        }
+        try BumbleOracle.answers(.hci, vectors.map { BumbleOracle.Vector($0.python, ours: Hex.string($0.ours)) }).map { ($0.built, $0.parsed) }
     }
 
     /// Every codec, `perType` field-value sets each: Bumble's packet is ours octet for octet

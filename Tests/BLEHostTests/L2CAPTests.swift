@@ -19,17 +19,22 @@ import Testing
         #expect(L2CAPFrame(channel: 4, payload: [UInt8](repeating: 0, count: 65_536)).encode() == nil)
     }
 
-    /// A frame in a start and continuations comes out whole at the last fragment; an empty
-    /// payload and a split inside the basic header work too.
-    @Test func fragmentsReassemble() {
-        var r = L2CAPReassembler()
-        let frame = L2CAPFrame(channel: 6, payload: Array(0..<60))
-        let bytes = frame.encode()!
-        #expect(r.add(boundary: 0b10, bytes[0..<1]) == [.incomplete])
-        #expect(r.add(boundary: 0b01, bytes[1..<27]) == [.incomplete] && r.isInsideFrame)
-        #expect(r.add(boundary: 0b01, bytes[27..<54]) == [.incomplete])
-        #expect(r.add(boundary: 0b01, bytes[54...]) == [.frame(frame)] && !r.isInsideFrame)
-        #expect(r.add(boundary: 0b00, [0, 0, 5, 0]) == [.frame(L2CAPFrame(channel: 5, payload: []))])
+    /// A frame in a start and continuations comes out whole with its last octet, however the
+    /// controller cut it: whole, one octet per packet, every split point (inside the basic
+    /// header too), frames back to back and random cuts; a start flagged 0b10 or 0b00; an empty
+    /// payload. The reassembler holds exactly the octets of the frame in progress.
+    @Test func fragmentsReassemble() throws {
+        let frames = [L2CAPFrame(channel: 6, payload: Array(0..<60)), L2CAPFrame(channel: 5, payload: []),
+                      L2CAPFrame(channel: 4, payload: (0..<300).map { UInt8(truncatingIfNeeded: $0 * 7) })]
+        try StreamDecoderVerifier { L2CAPReassembler() }.verify(
+            messages: frames.map { ($0.encode()!, $0) }, partial: { $0 }, endsAtLastElement: true, randomChunkings: 50, cut: Self.aclPacket)
+    }
+
+    /// The ACL packet a controller sends for a fragment: a start (0b10, or 0b00 for every other
+    /// frame) first, continuations (0b01) after; no empty continuations.
+    static func aclPacket(_ f: Fragment<UInt8>) -> [L2CAPReassembler.Fragment] {
+        if f.isFirst { return [L2CAPReassembler.Fragment(boundary: f.message % 2 == 0 ? 0b10 : 0b00, f.elements)] }
+        return f.elements.isEmpty ? [] : [L2CAPReassembler.Fragment(boundary: 0b01, f.elements)]
     }
 
     /// What a peer or controller may get wrong is dropped and named, and the next frame is read.
@@ -74,50 +79,28 @@ import Testing
         var frames: [L2CAPFrame] = []
         for size in [0, 1, 22, 23, 27, 100, 247, 251, 512, 1000] {
             let channel: UInt16 = [4, 5, 6][rng.below(3)]
-            frames.append(L2CAPFrame(channel: channel, payload: (0..<size).map { _ in UInt8(truncatingIfNeeded: rng.next()) }))
+            frames.append(L2CAPFrame(channel: channel, payload: rng.bytes(size)))
         }
-        var lines: [String] = []
+        // Per frame and ACL buffer length: Bumble builds the PDU, reassembles our fragments, and splits its PDU as its host does.
+        var vectors: [BumbleOracle.Vector] = []
         for f in frames {
             for length in [27, 251] {
                 var out = ACLOutbound(connectionHandle: 0x0040, bufferLength: length, bufferCount: 1_000)
                 out.enqueue(f)
-                let fragments = out.sendable().map { Hex.string($0.h4Bytes) }.joined(separator: ",")
-                lines.append("\(f.channel)\t\(Hex.string(f.payload))\t\(length)\t\(fragments)")
+                vectors.append(BumbleOracle.Vector("l2cap.L2CAP_PDU(\(f.channel), B('\(Hex.string(f.payload))'))",
+                                                   ours: out.sendable().map { Hex.string($0.h4Bytes) }.joined(separator: ","),
+                                                   fields: "acl_fragments(built, \(length))"))
             }
         }
-        let directory = try TemporaryDirectory("l2cap-bumble")
-        let input = directory.file("frames.tsv")
-        try lines.joined(separator: "\n").write(toFile: input, atomically: true, encoding: .utf8)
-        let script = """
-            import sys
-            from bumble import hci, l2cap
-            for line in open(sys.argv[1]).read().split('\\n'):
-                cid, payload, length, fragments = line.split('\\t')
-                pdu = bytes(l2cap.L2CAP_PDU(int(cid), bytes.fromhex(payload)))
-                got = []
-                assembler = hci.HCI_AclDataPacketAssembler(lambda data: got.append(data))
-                for f in fragments.split(','):
-                    assembler.feed_packet(hci.HCI_Packet.from_bytes(bytes.fromhex(f)))
-                length = int(length)
-                theirs = []
-                for i in range(0, len(pdu), length):
-                    pb = hci.HCI_ACL_PB_FIRST_NON_FLUSHABLE if i == 0 else hci.HCI_ACL_PB_CONTINUATION
-                    chunk = pdu[i:i + length]
-                    theirs.append(bytes(hci.HCI_AclDataPacket(connection_handle=0x40, pb_flag=pb, bc_flag=0, data_total_length=len(chunk), data=chunk)).hex())
-                print(pdu.hex() + '\\t' + (got[0].hex() if len(got) == 1 else 'ERR %d PDUs' % len(got)) + '\\t' + ','.join(theirs))
-            """
-        let r = try ToolProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, input], timeout: 120)
-        try #require(r.status == 0 && !r.timedOut, "python3 with bumble failed: \(r.stderr)")
-        let answers = r.stdout.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
-        try #require(answers.count == lines.count)
+        let answers = try BumbleOracle.answers(.l2cap, vectors)
         for (i, answer) in answers.enumerated() {
             let frame = frames[i / 2]
             let ours = Hex.string(frame.encode()!)
-            #expect(answer[0] == ours, "Bumble's PDU for frame \(i / 2)")
-            #expect(answer[1] == ours, "Bumble reassembled our fragments of frame \(i / 2) to \(answer[1].prefix(40))")
+            #expect(answer.built == ours, "Bumble's PDU for frame \(i / 2)")
+            #expect(answer.parsed == ours, "Bumble reassembled our fragments of frame \(i / 2) to \(answer.parsed.prefix(40))")
             var reassembler = L2CAPReassembler(maximumPayload: 4096)
             var outcomes: [L2CAPReassembler.Outcome] = []
-            for hex in answer[2].split(separator: ",") {
+            for hex in answer.fields.trimmingCharacters(in: CharacterSet(charactersIn: "'")).split(separator: ",") {
                 let p = try HCIPacket(h4: Hex.bytes(String(hex)))
                 outcomes += reassembler.add(boundary: p.aclPacketBoundary ?? 0, p.parameters)
             }

@@ -103,14 +103,16 @@ struct BTSnoopReaderTests {
     /// again after each chunk and reports the header and the records it has not reported yet.
     /// A truncation error is "need more data"; any other error is reported once and ends the
     /// reading. The state is the octets received after the last complete record (or header).
-    struct GrowingCapture {
+    struct GrowingCapture: StreamDecoder {
         var received: [UInt8] = []
         var reported = 0
         var headerReported = false
         var finished = false
         var leftover = 0
 
-        mutating func feed(_ chunk: ArraySlice<UInt8>) -> [Read] {
+        var progress: Int { leftover }
+
+        mutating func decode(_ chunk: ArraySlice<UInt8>) -> [Read] {
             guard !finished else { return [] }
             received += chunk
             let result = BTSnoopReader.parse(received)
@@ -137,7 +139,7 @@ struct BTSnoopReaderTests {
         }
     }
 
-    static var growingCapture: StreamDecoderVerifier<GrowingCapture, Int> { StreamDecoderVerifier(decoder: { GrowingCapture() }, state: \.leftover, idle: 0) }
+    static var growingCapture: StreamDecoderVerifier<GrowingCapture, Int> { StreamDecoderVerifier { GrowingCapture() } }
 
     /// Every split of a capture file, and reading it one octet at a time or in random chunks,
     /// gives the same header and records as parsing it whole, with no record reported before all
@@ -148,7 +150,7 @@ struct BTSnoopReaderTests {
         for (writer, records) in [(h4, try Self.records() + Self.h4Only()), (h1, try Self.records())] {
             var pairs: [(input: [UInt8], expected: [Read])] = [(writer.header, [.header(BTSnoopFileHeader(datalink: writer.datalink))])]
             for record in records { pairs.append((try writer.encode(record), [.record(record)])) }
-            try Self.growingCapture.verify(stream: pairs, partial: { $0 }, pairsStandAlone: false, randomChunkings: 50) { c, chunk in c.feed(chunk) }
+            try Self.growingCapture.verify(stream: pairs, partial: { $0 }, pairsStandAlone: false, randomChunkings: 50)
         }
     }
 
@@ -165,7 +167,7 @@ struct BTSnoopReaderTests {
             (bad, [.error(.includedLengthExceedsOriginal(offset: 16 + 28, included: 8, original: 7))]),
             (try writer.encode(records[2]), []),
         ]
-        try Self.growingCapture.verify(stream: pairs, pairsStandAlone: false, randomChunkings: 50) { c, chunk in c.feed(chunk) }
+        try Self.growingCapture.verify(stream: pairs, pairsStandAlone: false, randomChunkings: 50)
     }
 
     @Test func malformedHeaders() {

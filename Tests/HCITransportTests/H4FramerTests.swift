@@ -31,17 +31,15 @@ struct H4FramerTests {
     /// The framer under the verifier: its state is the octets it holds towards the next packet.
     static func verifier(maximumPacketLength: Int = H4Framer.defaultMaximumPacketLength)
         -> StreamDecoderVerifier<H4Framer, Int> {
-        StreamDecoderVerifier(decoder: { H4Framer(maximumPacketLength: maximumPacketLength) }, state: \.bufferedByteCount, idle: 0)
+        StreamDecoderVerifier { H4Framer(maximumPacketLength: maximumPacketLength) }
     }
-
-    static func feed(_ framer: inout H4Framer, _ chunk: ArraySlice<UInt8>) -> [H4FramerOutput] { framer.feed(chunk) }
 
     /// Whole, one octet at a time, all packets in one buffer, every split point and 200 seeded
     /// chunkings (empty chunks included) give the same packets; inside a packet the framer holds
     /// exactly the octets received of it, and nothing between packets.
     @Test func everyChunkingGivesTheSamePackets() throws {
         let pairs = Self.packets.map { (input: $0.h4Bytes, expected: [H4FramerOutput.packet($0)]) }
-        let run = try Self.verifier().verify(stream: pairs, partial: { $0 }, randomChunkings: 200, feed: Self.feed)
+        let run = try Self.verifier().verify(stream: pairs, partial: { $0 }, randomChunkings: 200)
         // The reference drip, each packet alone, all at once, every split, per packet, random.
         #expect(run.runs == 1 + Self.packets.count + 1 + (Self.stream.count + 1) + 1 + 200)
     }
@@ -78,7 +76,7 @@ struct H4FramerTests {
             .packet(try HCIPacket(h4: complete)),
             .framingError(.unknownIndicator(byte: 0x00, offset: 14)),
         ]
-        try Self.verifier().verify(stream: [(stream, expected)], feed: Self.feed)
+        try Self.verifier().verify(stream: [(stream, expected)])
         var framer = H4Framer()
         _ = framer.feed(stream)
         #expect(framer.skippedByteCount == 4)
@@ -97,7 +95,7 @@ struct H4FramerTests {
             .framingError(.unknownIndicator(byte: 0x00, offset: 4)),
             .packet(reset),
         ]
-        try Self.verifier(maximumPacketLength: 100).verify(stream: [(stream, expected)], feed: Self.feed)
+        try Self.verifier(maximumPacketLength: 100).verify(stream: [(stream, expected)])
         var framer = H4Framer(maximumPacketLength: 100)
         #expect(framer.feed([0x02, 0x00, 0x00, 0xC8, 0x00]).first
             == .framingError(.packetTooLong(indicator: .aclData, length: 204, maximum: 100, offset: 0)))

@@ -63,8 +63,7 @@ struct SMPConsoleTests {
     /// random chunkings give the same packets and errors, and "inside a frame" is reported at
     /// the same octets however the console was read.
     @Test func decoderGivesTheSameEventsInEveryChunking() throws {
-        let verifier = StreamDecoderVerifier(decoder: { SMPConsoleDecoder() }, state: \.isInsideFrame, idle: false)
-        try verifier.verify(stream: Self.consolePairs()) { d, chunk in d.feed(chunk) }
+        try StreamDecoderVerifier { SMPConsoleDecoder() }.verify(stream: Self.consolePairs())
     }
 
     @Test func badCRCIsRejected() {

@@ -35,7 +35,7 @@ final class TestBootloaderProcess {
         process.standardError = FileHandle.standardError
         let done = exited
         process.terminationHandler = { _ in done.signal() }
-        try process.run()
+        try BackgroundProcess.launch(process)
         guard let line = readLine(timeoutMilliseconds: timeoutMilliseconds), line.hasPrefix("ready ") else {
             stop()
             throw SerialError.system(operation: "start mcuboot-test-bootloader", detail: "no ready line")

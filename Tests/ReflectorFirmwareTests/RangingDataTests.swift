@@ -119,34 +119,12 @@ import TestSupport
         #expect(!r.inProgress)
     }
 
-    /// What the RAS reassembler says about one segment.
-    enum Reassembled: Equatable {
-        case body([UInt8])
-        case error(RASReassemblyError)
-    }
-
-    /// The reassembler's "need more data" state: whether a body is in progress, and its octets so far.
-    struct ReassemblerState: Equatable {
-        var inProgress = false
-        var octets = 0
-    }
-
-    static var rasVerifier: StreamDecoderVerifier<RASReassembler, ReassemblerState> {
-        StreamDecoderVerifier(decoder: { RASReassembler() }, state: { ReassemblerState(inProgress: $0.inProgress, octets: $0.body.count) },
-                              idle: ReassemblerState())
-    }
-
     /// One fragment of a body as the notification that carries it: the segmentation header
     /// (first and last bits, a counter rolling on from a different start for every body) and
     /// the octets.
-    static func feed(_ reassembler: inout RASReassembler, _ fragment: Fragment<UInt8>) -> [Reassembled] {
+    static func segment(_ fragment: Fragment<UInt8>) -> [[UInt8]] {
         let counter = UInt8(truncatingIfNeeded: fragment.message * 13 + fragment.index)
-        let segment = [RASSegmentationHeader(isFirst: fragment.isFirst, isLast: fragment.isLast, counter: counter).octet] + fragment.elements
-        do {
-            return try reassembler.add(segment).map { [.body($0)] } ?? []
-        } catch {
-            return [.error(error)]
-        }
+        return [[RASSegmentationHeader(isFirst: fragment.isFirst, isLast: fragment.isLast, counter: counter).octet] + fragment.elements]
     }
 
     /// Every segmentation of a body reassembles to it: one segment, one octet per segment (the
@@ -159,9 +137,8 @@ import TestSupport
         one.steps = Array(one.steps.prefix(40))
         let medium = RangingData(selectedTxPower: 3, results: [one]).encode()
         let bodies = [small, medium, [], [0x42]]
-        let pairs = bodies.map { ($0, [Reassembled.body($0)]) }
-        try Self.rasVerifier.verify(fragments: pairs, partial: { ReassemblerState(inProgress: true, octets: $0) },
-                                    maximumFragmentLength: 247 - 5, randomChunkings: 50, feed: Self.feed)
+        try StreamDecoderVerifier { RASReassembler() }.verify(messages: bodies.map { ($0, $0) }, partial: { $0 },
+                                                               maximumFragmentLength: 247 - 5, randomChunkings: 50, cut: Self.segment)
         #expect(medium.count == 4 + 8 + 40 * 22)
     }
 

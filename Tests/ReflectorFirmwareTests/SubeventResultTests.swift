@@ -174,23 +174,10 @@ import TestSupport
         #expect(empty.splitIntoEvents() == [.result(empty)])
     }
 
-    /// What the reassembler says about one event: a whole subevent, or why it refused.
-    enum Reassembled: Equatable {
-        case subevent(LECSSubeventResult)
-        case error(SubeventReassemblyError)
-    }
-
-    /// The reassembler's "need more data" state: the steps it holds, and the subevents it dropped.
-    struct ReassemblerState: Equatable {
-        var pendingSteps: Int?
-        var dropped = 0
-    }
-
-    /// Turns one fragment of `whole`'s steps into the event a controller would send for it (a
-    /// Subevent Result first, Continue events after, "partial" statuses on all but the last),
-    /// through the bytes of an HCI event packet, into the reassembler.
-    static func feed(_ reassembler: inout SubeventResultReassembler, _ fragment: Fragment<SubeventStep>,
-                     of whole: LECSSubeventResult) -> [Reassembled] {
+    /// The event a controller would send for one fragment of `whole`'s steps (a Subevent Result
+    /// first, Continue events after, "partial" statuses on all but the last), through the bytes
+    /// of an HCI event packet.
+    static func event(for fragment: Fragment<SubeventStep>, of whole: LECSSubeventResult) -> [HCIPacket] {
         let steps = Array(fragment.elements)
         let procedureStatus: ProcedureDoneStatus = fragment.isLast ? whole.procedureDoneStatus : .partial
         let subeventStatus: SubeventDoneStatus = fragment.isLast ? whole.subeventDoneStatus : .partial
@@ -210,13 +197,9 @@ import TestSupport
                     numAntennaPaths: whole.numAntennaPaths, steps: steps)))
         }
         do {
-            let packet = try HCIPacket(event: event.packet.encode())
-            let decoded = try SubeventResultEvent.decode(packet: packet, role: .reflector)
-            return try reassembler.add(decoded).map { [.subevent($0)] } ?? []
-        } catch let error as SubeventReassemblyError {
-            return [.error(error)]
+            return [try HCIPacket(event: event.packet.encode())]
         } catch {
-            Issue.record("the event for fragment \(fragment.index) did not decode: \(error)")
+            Issue.record("the event for fragment \(fragment.index) did not encode: \(error)")
             return []
         }
     }
@@ -235,13 +218,10 @@ import TestSupport
         var partialProcedure = Self.bigSubevent
         partialProcedure.procedureDoneStatus = .partial
         let subevents = [Self.result, Self.bigSubevent, aborted, empty, partialProcedure]
-        let verifier = StreamDecoderVerifier(decoder: { SubeventResultReassembler() },
-                                             state: { ReassemblerState(pendingSteps: $0.pending?.steps.count, dropped: $0.droppedIncompleteSubevents) },
-                                             idle: ReassemblerState())
         // Nine 24-octet steps fill the first event of the 160-step subevent (255 − 1 − 15 octets).
-        try verifier.verify(fragments: subevents.map { ($0.steps, [Reassembled.subevent($0)]) },
-                            partial: { ReassemblerState(pendingSteps: $0) }, maximumFragmentLength: 9, randomChunkings: 50) { r, f in
-            Self.feed(&r, f, of: subevents[f.message])
+        try StreamDecoderVerifier { SubeventResultReassembler() }.verify(
+            messages: subevents.map { ($0.steps, $0) }, partial: { $0 }, maximumFragmentLength: 9, randomChunkings: 50) { f in
+            Self.event(for: f, of: subevents[f.message]).compactMap { try? SubeventResultEvent.decode(packet: $0, role: .reflector) }
         }
     }
 

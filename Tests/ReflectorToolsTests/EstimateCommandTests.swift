@@ -1,3 +1,4 @@
+import EmulatorMath
 import Foundation
 import HCITransport
 @testable import PhoneEmulation
@@ -226,8 +227,8 @@ struct EstimateCommandTests {
     }
 
     @Test func garbageWrongMagicAndMissingFiles() throws {
-        var rng = SystemRandomNumberGenerator()
-        let garbage = try write((0..<500).map { _ in UInt8.random(in: 0...255, using: &rng) })
+        var rng = SplitMix64(seed: 0xE57_1A7E)
+        let garbage = try write(rng.bytes(500))
         var wrongMagic = Self.bytes(Self.ipt.initiator)
         wrongMagic[3] = UInt8(ascii: "N")
         let magic = try write(wrongMagic)

@@ -71,7 +71,7 @@ import Testing
         bootloader.standardInput = input
         let exited = DispatchSemaphore(value: 0)
         bootloader.terminationHandler = { _ in exited.signal() }
-        try bootloader.run()
+        try BackgroundProcess.launch(bootloader)
         defer {
             if bootloader.isRunning {
                 kill(bootloader.processIdentifier, SIGKILL)

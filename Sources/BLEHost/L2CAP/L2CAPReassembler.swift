@@ -1,3 +1,5 @@
+import ReflectorFirmware
+
 /// Reassembles a connection's L2CAP frames from the ACL packets the controller delivers (Core
 /// 6.0 Vol 3 Part A §7.2; Vol 4 Part E §5.4.2): a start fragment (Packet_Boundary_Flag 0b10, or
 /// 0b00) begins a frame with its basic header, continuation fragments (0b01) add to it, and the
@@ -7,7 +9,18 @@
 /// continuation with no frame begun, a start while a frame is incomplete (the incomplete one is
 /// dropped), more octets than the header declared, a frame longer than `maximumPayload`; a
 /// packet with the reserved boundary flag 0b11 is dropped alone (the frame in progress stays).
-public struct L2CAPReassembler: Sendable {
+public struct L2CAPReassembler: FragmentReassembler, Sendable {
+    /// One ACL packet's part that reassembly reads: its Packet_Boundary_Flag and its data.
+    public struct Fragment: Equatable, Sendable {
+        public var boundary: UInt8
+        public var data: [UInt8]
+
+        public init(boundary: UInt8, _ data: some Collection<UInt8>) {
+            self.boundary = boundary
+            self.data = Array(data)
+        }
+    }
+
     public enum Outcome: Equatable, Sendable {
         case frame(L2CAPFrame)
         /// The fragment was taken; the frame needs more.
@@ -27,6 +40,28 @@ public struct L2CAPReassembler: Sendable {
 
     /// Whether a frame has begun and is not whole yet.
     public var isInsideFrame: Bool { inFrame }
+
+    /// The octets of the frame in progress (its basic header included), nil when none has begun.
+    public var progress: Int? { inFrame ? buffer.count : nil }
+
+    /// Frames lost because a start fragment came before they were whole (`add` reports each one
+    /// as `.dropped(.startInterruptedFrame)`; `reassemble` counts them here).
+    public private(set) var interruptedFrames = 0
+
+    /// `add` as a `FragmentReassembler`: the frame this fragment completes, nil when it needs
+    /// more, and the error when the fragment (with any frame in progress) is dropped. A frame a
+    /// start interrupts is counted in `interruptedFrames`.
+    public mutating func reassemble(_ fragment: Fragment) throws(L2CAPReassemblyError) -> L2CAPFrame? {
+        for outcome in add(boundary: fragment.boundary, fragment.data) {
+            switch outcome {
+            case .frame(let frame): return frame
+            case .incomplete: return nil
+            case .dropped(.startInterruptedFrame): interruptedFrames += 1
+            case .dropped(let error): throw error
+            }
+        }
+        return nil
+    }
 
     /// One ACL packet's boundary flag and data: what became of it (a start that interrupts an
     /// incomplete frame reports that frame dropped, then its own outcome).

@@ -58,6 +58,10 @@ public struct TDoARoundAssembler: Sendable {
 
     public init() {}
 
+    /// The measurements held in open rounds (their Poll or first Response, and the Responses):
+    /// what the assembler holds back; 0 when no round is open.
+    public var heldMeasurements: Int { open.values.reduce(0) { $0 + 1 + $1.responses.count } }
+
     /// Adds one measurement (in arrival order); returns the rounds it completes.
     public mutating func add(_ m: DLTDOAMeasurement) -> [TDoARound] {
         var done: [TDoARound] = []

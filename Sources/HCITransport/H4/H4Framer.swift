@@ -17,7 +17,7 @@ import ReflectorFirmware
 /// valid packet right behind garbage (for instance after Bumble's zero-octet resync padding) is
 /// still found. Direction is not checked (a command from a controller is framed like any other);
 /// that belongs to the caller.
-public struct H4Framer: Sendable {
+public struct H4Framer: StreamDecoder, Sendable {
     /// Linux's `HCI_MAX_FRAME_SIZE` (1028: a 1024-octet ACL buffer plus its 4-octet header).
     /// Large enough for every command, event and SCO packet (at most 258) and for the LE data
     /// lengths controllers report; raise it for controllers with bigger ACL/ISO buffers.
@@ -97,6 +97,11 @@ public struct H4Framer: Sendable {
             }
         }
     }
+
+    /// `feed` as a `StreamDecoder`; its progress is `bufferedByteCount`.
+    public mutating func decode(_ chunk: ArraySlice<UInt8>) -> [H4FramerOutput] { feed(chunk) }
+
+    public var progress: Int { bufferedByteCount }
 
     /// Drops the octets buffered towards an incomplete packet and returns how many there were;
     /// the next octet appended is read as a packet indicator. For a caller that decides a

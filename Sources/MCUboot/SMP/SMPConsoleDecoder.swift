@@ -8,7 +8,7 @@ import WireFormat
 /// 0x06 0x09 (even in the middle of a log line), continuation lines (0x04 0x14) are collected
 /// until the length prefix is reached, a stray continuation is ignored. A frame that fails its
 /// base64, length or CRC check is reported as an `.error` event and dropped.
-public struct SMPConsoleDecoder: Sendable {
+public struct SMPConsoleDecoder: StreamDecoder, Sendable {
     /// What one fed chunk produced, in order.
     public enum Event: Equatable, Sendable {
         case packet(SMPPacket)
@@ -38,6 +38,11 @@ public struct SMPConsoleDecoder: Sendable {
 
     /// Whether a frame has started and is not yet complete.
     public var isInsideFrame: Bool { inFrame }
+
+    /// `feed` as a `StreamDecoder`; its progress is `isInsideFrame`.
+    public mutating func decode(_ chunk: ArraySlice<UInt8>) -> [Event] { feed(chunk) }
+
+    public var progress: Bool { inFrame }
 
     public mutating func feed(_ bytes: some Sequence<UInt8>) -> [Event] {
         var events: [Event] = []

@@ -1,9 +1,11 @@
+import WireFormat
+
 /// Joins RAS ranging-data segments back into the body (RAS 1.0 §3.2.1.1): starts at a first
 /// segment, requires each following counter to be the previous plus 1 (mod 64), and finishes at
 /// the last segment. On any error the partial body is dropped and the reassembler goes idle
 /// without consuming the segment, so feeding that segment again starts over cleanly when it is
 /// a first segment.
-public struct RASReassembler: Sendable {
+public struct RASReassembler: FragmentReassembler, Sendable {
     /// Upper bound for one procedure's body (nRF `ras.h`: 4 + 32·8 + 256·(1 + max step length)).
     public var maxBodyLength: Int
     public private(set) var body: [UInt8] = []
@@ -47,6 +49,12 @@ public struct RASReassembler: Sendable {
         }
         return nil
     }
+
+    /// The body's octets so far, nil when no body is in progress.
+    public var progress: Int? { inProgress ? body.count : nil }
+
+    /// `add` as a `FragmentReassembler`: one notification's octets.
+    public mutating func reassemble(_ fragment: [UInt8]) throws(RASReassemblyError) -> [UInt8]? { try add(fragment) }
 
     public mutating func reset() {
         body = []

@@ -4,8 +4,17 @@
 struct LLProcedures: Sendable {
     var version = VersionExchange()
     var security = SecurityStartProcedure()
-    var capabilities = CapabilitiesExchange()
-    var faeTable = FAETableRequest()
+    /// The Channel Sounding capabilities exchange (Core 6.0 Vol 6 Part B §5.1.24): LE CS Read
+    /// Remote Supported Capabilities sends LL_CS_CAPABILITIES_REQ with this side's capabilities,
+    /// and the peer answers LL_CS_CAPABILITIES_RSP with its own; each side keeps the other's.
+    /// Either side may start it, and two crossing requests are both answered. This holds the
+    /// requesting side's wait.
+    var capabilities = SingleRequestProcedure()
+    /// The Channel Sounding mode-0 FAE table request (Core 6.0 Vol 6 Part B §5.1.25): LE CS Read
+    /// Remote FAE Table sends LL_CS_FAE_REQ, and the peer answers LL_CS_FAE_RSP with its 72-entry
+    /// table of frequency actuation errors (the initiator corrects mode-0 measurements with it).
+    /// This holds the requesting side's wait.
+    var faeTable = SingleRequestProcedure()
     var configuration = ConfigurationProcedure()
     var start = CSStartProcedure()
     var terminate = CSTerminateProcedure()

@@ -1,8 +1,10 @@
+import WireFormat
+
 /// Joins an LE CS Subevent Result and its following Subevent Result Continue events back into
 /// one subevent (Core 6.0 Vol 4 Part E §7.7.65.44–45): the header of the first event, the steps
 /// of all, and the done statuses and abort reasons of the last. A subevent is complete when an
 /// event's Subevent_Done_Status is not "partial".
-public struct SubeventResultReassembler: Sendable {
+public struct SubeventResultReassembler: FragmentReassembler, Sendable {
     /// Steps per subevent are at most 160.
     public static let maxSteps = 160
 
@@ -47,6 +49,12 @@ public struct SubeventResultReassembler: Sendable {
             return p
         }
     }
+
+    /// The steps of the subevent in progress, nil when none is.
+    public var progress: Int? { pending?.steps.count }
+
+    /// `add` as a `FragmentReassembler`.
+    public mutating func reassemble(_ fragment: SubeventResultEvent) throws(SubeventReassemblyError) -> LECSSubeventResult? { try add(fragment) }
 
     /// Drops any subevent in progress.
     public mutating func reset() { pending = nil }

@@ -1,12 +1,12 @@
 import EmulatorMath
-@testable import ReflectorFirmware
 import Testing
-import TestSupport
+import WireFormat
 
-/// Test-side checks shared by every decoder test.
-enum DecoderChecks {
+/// Checks every decoder test shares: each proper prefix is `.truncated`, one octet more is
+/// `.trailingBytes`, random and mutated input never traps.
+public enum DecoderChecks {
     /// Every proper prefix of a valid encoding must fail with `.truncated`, never trap.
-    static func everyTruncationIsTruncated<T>(_ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation,
+    public static func everyTruncationIsTruncated<T>(_ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation,
                                               _ decode: ([UInt8]) throws(DecodeError) -> T) {
         for n in 0..<bytes.count {
             do {
@@ -20,7 +20,7 @@ enum DecoderChecks {
     }
 
     /// One extra octet after a fixed layout must fail with `.trailingBytes(extra: 1)`.
-    static func extraOctetIsTrailing<T>(_ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation,
+    public static func extraOctetIsTrailing<T>(_ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation,
                                         _ decode: ([UInt8]) throws(DecodeError) -> T) {
         #expect(throws: DecodeError.trailingBytes(extra: 1), sourceLocation: sourceLocation) { _ = try decode(bytes + [0x00]) }
     }
@@ -30,7 +30,7 @@ enum DecoderChecks {
     /// for a `valid` that is deliberately not), or the loop only ever reached the decoder's first
     /// check. Returns how many decoded.
     @discardableResult
-    static func fuzz<T>(seed: UInt64, valid: [UInt8], iterations: Int = 3000, maxLength: Int = 64, someDecode: Bool = true,
+    public static func fuzz<T>(seed: UInt64, valid: [UInt8], iterations: Int = 3000, maxLength: Int = 64, someDecode: Bool = true,
                         sourceLocation: SourceLocation = #_sourceLocation,
                         _ decode: ([UInt8]) throws(DecodeError) -> T) -> Int {
         var rng = SplitMix64(seed: seed)
