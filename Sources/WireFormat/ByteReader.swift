@@ -77,36 +77,13 @@ public struct ByteReader {
         return bytes[index]
     }
 
-    @inlinable
-    public mutating func i8(_ field: StaticString) throws(DecodeError) -> Int8 {
-        Int8(bitPattern: try u8(field))
-    }
-
-    @inlinable
-    public mutating func u16(_ field: StaticString, endianness: Endianness = .little) throws(DecodeError) -> UInt16 {
-        try readInteger(field, endianness: endianness)
-    }
-
-    @inlinable
-    public mutating func i16(_ field: StaticString, endianness: Endianness = .little) throws(DecodeError) -> Int16 {
-        try readInteger(field, endianness: endianness)
-    }
-
+    @inlinable public mutating func i8(_ field: StaticString) throws(DecodeError) -> Int8 { Int8(bitPattern: try u8(field)) }
+    @inlinable public mutating func u16(_ field: StaticString, endianness: Endianness = .little) throws(DecodeError) -> UInt16 { try readInteger(field, endianness: endianness) }
+    @inlinable public mutating func i16(_ field: StaticString, endianness: Endianness = .little) throws(DecodeError) -> Int16 { try readInteger(field, endianness: endianness) }
     /// A 24-bit field.
-    @inlinable
-    public mutating func u24(_ field: StaticString, endianness: Endianness = .little) throws(DecodeError) -> UInt32 {
-        try readInteger(field, width: 3, endianness: endianness)
-    }
-
-    @inlinable
-    public mutating func u32(_ field: StaticString, endianness: Endianness = .little) throws(DecodeError) -> UInt32 {
-        try readInteger(field, endianness: endianness)
-    }
-
-    @inlinable
-    public mutating func u64(_ field: StaticString, endianness: Endianness = .little) throws(DecodeError) -> UInt64 {
-        try readInteger(field, endianness: endianness)
-    }
+    @inlinable public mutating func u24(_ field: StaticString, endianness: Endianness = .little) throws(DecodeError) -> UInt32 { try readInteger(field, width: 3, endianness: endianness) }
+    @inlinable public mutating func u32(_ field: StaticString, endianness: Endianness = .little) throws(DecodeError) -> UInt32 { try readInteger(field, endianness: endianness) }
+    @inlinable public mutating func u64(_ field: StaticString, endianness: Endianness = .little) throws(DecodeError) -> UInt64 { try readInteger(field, endianness: endianness) }
 
     /// An unsigned integer of `width` octets (0...8).
     @inlinable

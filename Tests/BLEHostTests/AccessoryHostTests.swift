@@ -40,7 +40,7 @@ import Testing
     }
 
     static func connect(_ host: inout AccessoryHost, peer: PairingAddress) -> [AccessoryHost.Output] {
-        host.handleEvent(LEConnectionComplete(connectionHandle: handle, role: 1, peerAddressType: peer.isRandom ? 1 : 0, peerAddress: peer.address, interval: 6).packet, now: 0)
+        host.handleEvent(LEConnectionComplete(connectionHandle: handle, role: .peripheral, peerAddressType: AddressType(random: peer.isRandom), peerAddress: peer.address, interval: 6).packet, now: 0)
     }
 
     /// The ACL the host sends now, as L2CAP frames (whole: the test's buffers are large).

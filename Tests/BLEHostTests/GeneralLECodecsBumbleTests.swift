@@ -59,6 +59,8 @@ import Testing
 
         // MARK: Draws
 
+        /// An enumerated octet drawn as `u8(r)` draws it.
+        mutating func value<E: RawRepresentable>(_ r: ClosedRange<UInt8>) -> E where E.RawValue == UInt8 { E(rawValue: u8(r))! }
         mutating func u8(_ r: ClosedRange<UInt8> = 0...255) -> UInt8 { r.lowerBound + UInt8(rng.below(Int(r.upperBound - r.lowerBound) + 1)) }
         mutating func u16(_ r: ClosedRange<UInt16> = 0...0xFFFF) -> UInt16 { r.lowerBound + UInt16(rng.below(Int(r.upperBound - r.lowerBound) + 1)) }
         mutating func handle() -> UInt16 { u16(0...0x0EFF) }
@@ -97,29 +99,29 @@ import Testing
     }
 
     static func commands(_ v: inout Vectors) {
-        let ap = LESetAdvertisingParameters(intervalMin: v.u16(), intervalMax: v.u16(), advertisingType: v.u8(0...4), ownAddressType: v.u8(0...3),
-                                            peerAddressType: v.u8(0...1), peerAddress: v.address(), channelMap: v.u8(0...7), filterPolicy: v.u8(0...3))
-        v.command(ap, "HCI_LE_Set_Advertising_Parameters_Command(advertising_interval_min=\(ap.intervalMin), advertising_interval_max=\(ap.intervalMax), advertising_type=\(ap.advertisingType), own_address_type=\(ap.ownAddressType), peer_address_type=\(ap.peerAddressType), peer_address=\(a(ap.peerAddress)), advertising_channel_map=\(ap.channelMap), advertising_filter_policy=\(ap.filterPolicy))")
+        let ap = LESetAdvertisingParameters(intervalMin: v.u16(), intervalMax: v.u16(), advertisingType: v.value(0...4), ownAddressType: v.value(0...3),
+                                            peerAddressType: v.value(0...1), peerAddress: v.address(), channelMap: v.u8(0...7), filterPolicy: v.u8(0...3))
+        v.command(ap, "HCI_LE_Set_Advertising_Parameters_Command(advertising_interval_min=\(ap.intervalMin), advertising_interval_max=\(ap.intervalMax), advertising_type=\(ap.advertisingType.rawValue), own_address_type=\(ap.ownAddressType.rawValue), peer_address_type=\(ap.peerAddressType.rawValue), peer_address=\(a(ap.peerAddress)), advertising_channel_map=\(ap.channelMap), advertising_filter_policy=\(ap.filterPolicy))")
         let ad = LESetAdvertisingData(data: v.data(31))
         v.command(ad, "HCI_LE_Set_Advertising_Data_Command(advertising_data=\(b(ad.data)))")
         let sr = LESetScanResponseData(data: v.data(31))
         v.command(sr, "HCI_LE_Set_Scan_Response_Data_Command(scan_response_data=\(b(sr.data)))")
         let ae = LESetAdvertisingEnable(enable: v.bool())
         v.command(ae, "HCI_LE_Set_Advertising_Enable_Command(advertising_enable=\(ae.enable ? 1 : 0))")
-        let sp = LESetScanParameters(active: v.bool(), interval: v.u16(), window: v.u16(), ownAddressType: v.u8(0...3), filterPolicy: v.u8(0...3))
-        v.command(sp, "HCI_LE_Set_Scan_Parameters_Command(le_scan_type=\(sp.active ? 1 : 0), le_scan_interval=\(sp.interval), le_scan_window=\(sp.window), own_address_type=\(sp.ownAddressType), scanning_filter_policy=\(sp.filterPolicy))")
+        let sp = LESetScanParameters(active: v.bool(), interval: v.u16(), window: v.u16(), ownAddressType: v.value(0...3), filterPolicy: v.u8(0...3))
+        v.command(sp, "HCI_LE_Set_Scan_Parameters_Command(le_scan_type=\(sp.active ? 1 : 0), le_scan_interval=\(sp.interval), le_scan_window=\(sp.window), own_address_type=\(sp.ownAddressType.rawValue), scanning_filter_policy=\(sp.filterPolicy))")
         let se = LESetScanEnable(enable: v.bool(), filterDuplicates: v.bool())
         v.command(se, "HCI_LE_Set_Scan_Enable_Command(le_scan_enable=\(se.enable ? 1 : 0), filter_duplicates=\(se.filterDuplicates ? 1 : 0))")
-        let cc = LECreateConnection(scanInterval: v.u16(), scanWindow: v.u16(), filterPolicy: v.u8(0...1), peerAddressType: v.u8(0...3), peerAddress: v.address(),
-                                    ownAddressType: v.u8(0...3), intervalMin: v.u16(), intervalMax: v.u16(), maxLatency: v.u16(), supervisionTimeout: v.u16(),
+        let cc = LECreateConnection(scanInterval: v.u16(), scanWindow: v.u16(), filterPolicy: v.u8(0...1), peerAddressType: v.value(0...3), peerAddress: v.address(),
+                                    ownAddressType: v.value(0...3), intervalMin: v.u16(), intervalMax: v.u16(), maxLatency: v.u16(), supervisionTimeout: v.u16(),
                                     minCELength: v.u16(), maxCELength: v.u16())
-        v.command(cc, "HCI_LE_Create_Connection_Command(le_scan_interval=\(cc.scanInterval), le_scan_window=\(cc.scanWindow), initiator_filter_policy=\(cc.filterPolicy), peer_address_type=\(cc.peerAddressType), peer_address=\(a(cc.peerAddress)), own_address_type=\(cc.ownAddressType), connection_interval_min=\(cc.intervalMin), connection_interval_max=\(cc.intervalMax), max_latency=\(cc.maxLatency), supervision_timeout=\(cc.supervisionTimeout), min_ce_length=\(cc.minCELength), max_ce_length=\(cc.maxCELength))")
+        v.command(cc, "HCI_LE_Create_Connection_Command(le_scan_interval=\(cc.scanInterval), le_scan_window=\(cc.scanWindow), initiator_filter_policy=\(cc.filterPolicy), peer_address_type=\(cc.peerAddressType.rawValue), peer_address=\(a(cc.peerAddress)), own_address_type=\(cc.ownAddressType.rawValue), connection_interval_min=\(cc.intervalMin), connection_interval_max=\(cc.intervalMax), max_latency=\(cc.maxLatency), supervision_timeout=\(cc.supervisionTimeout), min_ce_length=\(cc.minCELength), max_ce_length=\(cc.maxCELength))")
         v.command(LECreateConnectionCancel(), "HCI_LE_Create_Connection_Cancel_Command()")
         let xp = LESetExtendedAdvertisingParameters(
             advertisingHandle: v.u8(0...0xEF), eventProperties: v.u16(0...0x7F), intervalMin: UInt32(v.rng.next() & 0xFF_FFFF), intervalMax: UInt32(v.rng.next() & 0xFF_FFFF),
-            channelMap: v.u8(0...7), ownAddressType: v.u8(0...3), peerAddressType: v.u8(0...1), peerAddress: v.address(), filterPolicy: v.u8(0...3), txPower: v.i8(),
+            channelMap: v.u8(0...7), ownAddressType: v.value(0...3), peerAddressType: v.value(0...1), peerAddress: v.address(), filterPolicy: v.u8(0...3), txPower: v.i8(),
             primaryPHY: v.pick([1, 3]), secondaryMaxSkip: v.u8(), secondaryPHY: v.u8(1...3), sid: v.u8(0...15), scanRequestNotification: v.bool())
-        v.command(xp, "HCI_LE_Set_Extended_Advertising_Parameters_Command(advertising_handle=\(xp.advertisingHandle), advertising_event_properties=\(xp.eventProperties), primary_advertising_interval_min=\(xp.intervalMin), primary_advertising_interval_max=\(xp.intervalMax), primary_advertising_channel_map=\(xp.channelMap), own_address_type=\(xp.ownAddressType), peer_address_type=\(xp.peerAddressType), peer_address=\(a(xp.peerAddress)), advertising_filter_policy=\(xp.filterPolicy), advertising_tx_power=\(UInt8(bitPattern: xp.txPower)), primary_advertising_phy=\(xp.primaryPHY), secondary_advertising_max_skip=\(xp.secondaryMaxSkip), secondary_advertising_phy=\(xp.secondaryPHY), advertising_sid=\(xp.sid), scan_request_notification_enable=\(xp.scanRequestNotification ? 1 : 0))")
+        v.command(xp, "HCI_LE_Set_Extended_Advertising_Parameters_Command(advertising_handle=\(xp.advertisingHandle), advertising_event_properties=\(xp.eventProperties), primary_advertising_interval_min=\(xp.intervalMin), primary_advertising_interval_max=\(xp.intervalMax), primary_advertising_channel_map=\(xp.channelMap), own_address_type=\(xp.ownAddressType.rawValue), peer_address_type=\(xp.peerAddressType.rawValue), peer_address=\(a(xp.peerAddress)), advertising_filter_policy=\(xp.filterPolicy), advertising_tx_power=\(UInt8(bitPattern: xp.txPower)), primary_advertising_phy=\(xp.primaryPHY), secondary_advertising_max_skip=\(xp.secondaryMaxSkip), secondary_advertising_phy=\(xp.secondaryPHY), advertising_sid=\(xp.sid), scan_request_notification_enable=\(xp.scanRequestNotification ? 1 : 0))")
         let xd = LESetExtendedAdvertisingData(advertisingHandle: v.u8(0...0xEF), operation: v.u8(0...4), fragmentPreference: v.u8(0...1), data: v.data(251))
         v.command(xd, "HCI_LE_Set_Extended_Advertising_Data_Command(advertising_handle=\(xd.advertisingHandle), operation=\(xd.operation), fragment_preference=\(xd.fragmentPreference), advertising_data=\(b(xd.data)))")
         let xs = LESetExtendedScanResponseData(advertisingHandle: v.u8(0...0xEF), operation: v.u8(0...4), fragmentPreference: v.u8(0...1), data: v.data(251))
@@ -133,9 +135,9 @@ import Testing
         func scanPHY(_ v: inout Vectors) -> LESetExtendedScanParameters.PHYParameters? {
             v.bool() ? LESetExtendedScanParameters.PHYParameters(active: v.bool(), interval: v.u16(), window: v.u16()) : nil
         }
-        let xsp = LESetExtendedScanParameters(ownAddressType: v.u8(0...3), filterPolicy: v.u8(0...3), le1M: scanPHY(&v), leCoded: scanPHY(&v))
+        let xsp = LESetExtendedScanParameters(ownAddressType: v.value(0...3), filterPolicy: v.u8(0...3), le1M: scanPHY(&v), leCoded: scanPHY(&v))
         let scanPHYs = [xsp.le1M, xsp.leCoded].compactMap { $0 }
-        v.command(xsp, "HCI_LE_Set_Extended_Scan_Parameters_Command(own_address_type=\(xsp.ownAddressType), scanning_filter_policy=\(xsp.filterPolicy), scanning_phys=\(xsp.scanningPHYs), scan_types=\(list(scanPHYs) { $0.active ? "1" : "0" }), scan_intervals=\(list(scanPHYs) { "\($0.interval)" }), scan_windows=\(list(scanPHYs) { "\($0.window)" }))")
+        v.command(xsp, "HCI_LE_Set_Extended_Scan_Parameters_Command(own_address_type=\(xsp.ownAddressType.rawValue), scanning_filter_policy=\(xsp.filterPolicy), scanning_phys=\(xsp.scanningPHYs), scan_types=\(list(scanPHYs) { $0.active ? "1" : "0" }), scan_intervals=\(list(scanPHYs) { "\($0.interval)" }), scan_windows=\(list(scanPHYs) { "\($0.window)" }))")
         let xse = LESetExtendedScanEnable(enable: v.bool(), filterDuplicates: v.u8(0...2), duration: v.u16(), period: v.u16())
         v.command(xse, "HCI_LE_Set_Extended_Scan_Enable_Command(enable=\(xse.enable ? 1 : 0), filter_duplicates=\(xse.filterDuplicates), duration=\(xse.duration), period=\(xse.period))")
         func connectPHY(_ v: inout Vectors, _ on: Bool) -> LEExtendedCreateConnection.PHYParameters? {
@@ -143,10 +145,10 @@ import Testing
                                                           supervisionTimeout: v.u16(), minCELength: v.u16(), maxCELength: v.u16()) : nil
         }
         let phys = v.u8(1...7)
-        let xc = LEExtendedCreateConnection(filterPolicy: v.u8(0...1), ownAddressType: v.u8(0...3), peerAddressType: v.u8(0...3), peerAddress: v.address(),
+        let xc = LEExtendedCreateConnection(filterPolicy: v.u8(0...1), ownAddressType: v.value(0...3), peerAddressType: v.value(0...3), peerAddress: v.address(),
                                             le1M: connectPHY(&v, phys & 1 != 0), le2M: connectPHY(&v, phys & 2 != 0), leCoded: connectPHY(&v, phys & 4 != 0))
         let cp = [xc.le1M, xc.le2M, xc.leCoded].compactMap { $0 }
-        v.command(xc, "HCI_LE_Extended_Create_Connection_Command(initiator_filter_policy=\(xc.filterPolicy), own_address_type=\(xc.ownAddressType), peer_address_type=\(xc.peerAddressType), peer_address=\(a(xc.peerAddress)), initiating_phys=\(xc.initiatingPHYs), scan_intervals=\(list(cp) { "\($0.scanInterval)" }), scan_windows=\(list(cp) { "\($0.scanWindow)" }), connection_interval_mins=\(list(cp) { "\($0.intervalMin)" }), connection_interval_maxs=\(list(cp) { "\($0.intervalMax)" }), max_latencies=\(list(cp) { "\($0.maxLatency)" }), supervision_timeouts=\(list(cp) { "\($0.supervisionTimeout)" }), min_ce_lengths=\(list(cp) { "\($0.minCELength)" }), max_ce_lengths=\(list(cp) { "\($0.maxCELength)" }))")
+        v.command(xc, "HCI_LE_Extended_Create_Connection_Command(initiator_filter_policy=\(xc.filterPolicy), own_address_type=\(xc.ownAddressType.rawValue), peer_address_type=\(xc.peerAddressType.rawValue), peer_address=\(a(xc.peerAddress)), initiating_phys=\(xc.initiatingPHYs), scan_intervals=\(list(cp) { "\($0.scanInterval)" }), scan_windows=\(list(cp) { "\($0.scanWindow)" }), connection_interval_mins=\(list(cp) { "\($0.intervalMin)" }), connection_interval_maxs=\(list(cp) { "\($0.intervalMax)" }), max_latencies=\(list(cp) { "\($0.maxLatency)" }), supervision_timeouts=\(list(cp) { "\($0.supervisionTimeout)" }), min_ce_lengths=\(list(cp) { "\($0.minCELength)" }), max_ce_lengths=\(list(cp) { "\($0.maxCELength)" }))")
         let d = Disconnect(connectionHandle: v.handle(), reason: v.status())
         v.command(d, "HCI_Disconnect_Command(connection_handle=\(d.connectionHandle), reason=\(d.reason.rawValue))")
         let ee = LEEnableEncryption(connectionHandle: v.handle(), randomNumber: v.rng.next(), encryptedDiversifier: v.u16(), longTermKey: v.key())
@@ -175,21 +177,23 @@ import Testing
         let entries = (0..<(1 + v.rng.below(5))).map { _ in NumberOfCompletedPackets.Entry(connectionHandle: v.handle(), completedPackets: v.u16()) }
         let nc = NumberOfCompletedPackets(entries: entries)
         v.event(nc, "HCI_Number_Of_Completed_Packets_Event(connection_handles=\(list(entries) { "\($0.connectionHandle)" }), num_completed_packets=\(list(entries) { "\($0.completedPackets)" }))")
-        let cc = LEConnectionComplete(status: v.status(), connectionHandle: v.handle(), role: v.u8(0...1), peerAddressType: v.u8(0...1), peerAddress: v.address(),
+        let cc = LEConnectionComplete(status: v.status(), connectionHandle: v.handle(), role: v.value(0...1), peerAddressType: v.value(0...1), peerAddress: v.address(),
                                       interval: v.u16(), peripheralLatency: v.u16(), supervisionTimeout: v.u16(), centralClockAccuracy: v.u8(0...7))
-        v.subevent(cc, "HCI_LE_Connection_Complete_Event(status=\(cc.status.rawValue), connection_handle=\(cc.connectionHandle), role=\(cc.role), peer_address_type=\(cc.peerAddressType), peer_address=\(a(cc.peerAddress)), connection_interval=\(cc.interval), peripheral_latency=\(cc.peripheralLatency), supervision_timeout=\(cc.supervisionTimeout), central_clock_accuracy=\(cc.centralClockAccuracy))")
-        let en = LEEnhancedConnectionComplete(status: v.status(), connectionHandle: v.handle(), role: v.u8(0...1), peerAddressType: v.u8(0...3), peerAddress: v.address(),
-                                              localResolvablePrivateAddress: v.address(), peerResolvablePrivateAddress: v.address(), interval: v.u16(),
-                                              peripheralLatency: v.u16(), supervisionTimeout: v.u16(), centralClockAccuracy: v.u8(0...7))
-        let enFields = "status=\(en.status.rawValue), connection_handle=\(en.connectionHandle), role=\(en.role), peer_address_type=\(en.peerAddressType), peer_address=\(a(en.peerAddress)), local_resolvable_private_address=\(a(en.localResolvablePrivateAddress)), peer_resolvable_private_address=\(a(en.peerResolvablePrivateAddress)), connection_interval=\(en.interval), peripheral_latency=\(en.peripheralLatency), supervision_timeout=\(en.supervisionTimeout), central_clock_accuracy=\(en.centralClockAccuracy)"
+        v.subevent(cc, "HCI_LE_Connection_Complete_Event(status=\(cc.status.rawValue), connection_handle=\(cc.connectionHandle), role=\(cc.role.rawValue), peer_address_type=\(cc.peerAddressType.rawValue), peer_address=\(a(cc.peerAddress)), connection_interval=\(cc.interval), peripheral_latency=\(cc.peripheralLatency), supervision_timeout=\(cc.supervisionTimeout), central_clock_accuracy=\(cc.centralClockAccuracy))")
+        let (enStatus, enHandle, enRole, enPeerType, enPeer) = (v.status(), v.handle(), v.value(0...1) as LinkRole, v.value(0...3) as AddressType, v.address())
+        let (enLocalRPA, enPeerRPA) = (v.address(), v.address())
+        let en = LEEnhancedConnectionComplete(LEConnectionComplete(status: enStatus, connectionHandle: enHandle, role: enRole, peerAddressType: enPeerType, peerAddress: enPeer,
+                                                                   interval: v.u16(), peripheralLatency: v.u16(), supervisionTimeout: v.u16(), centralClockAccuracy: v.u8(0...7)),
+                                              localResolvablePrivateAddress: enLocalRPA, peerResolvablePrivateAddress: enPeerRPA)
+        let enFields = "status=\(en.status.rawValue), connection_handle=\(en.connectionHandle), role=\(en.role.rawValue), peer_address_type=\(en.peerAddressType.rawValue), peer_address=\(a(en.peerAddress)), local_resolvable_private_address=\(a(en.localResolvablePrivateAddress)), peer_resolvable_private_address=\(a(en.peerResolvablePrivateAddress)), connection_interval=\(en.interval), peripheral_latency=\(en.peripheralLatency), supervision_timeout=\(en.supervisionTimeout), central_clock_accuracy=\(en.centralClockAccuracy)"
         v.subevent(en, "HCI_LE_Enhanced_Connection_Complete_Event(\(enFields))")
         let e2 = LEEnhancedConnectionCompleteV2(connection: en, advertisingHandle: v.u8(), syncHandle: v.u16())
         v.subevent(e2, "HCI_LE_Enhanced_Connection_Complete_V2_Event(\(enFields), advertising_handle=\(e2.advertisingHandle), sync_handle=\(e2.syncHandle))")
         let reports = (0..<(1 + v.rng.below(4))).map { _ in
-            LEAdvertisingReport.Report(eventType: v.u8(0...4), addressType: v.u8(0...3), address: v.address(), data: v.data(31), rssi: v.i8())
+            LEAdvertisingReport.Report(eventType: v.u8(0...4), addressType: v.value(0...3), address: v.address(), data: v.data(31), rssi: v.i8())
         }
         let ar = LEAdvertisingReport(reports: reports)
-        v.subevent(ar, "HCI_LE_Advertising_Report_Event(reports=\(list(reports) { "hci.HCI_LE_Advertising_Report_Event.Report(event_type=\($0.eventType), address_type=\($0.addressType), address=\(a($0.address)), data=\(b($0.data)), rssi=\($0.rssi))" }))")
+        v.subevent(ar, "HCI_LE_Advertising_Report_Event(reports=\(list(reports) { "hci.HCI_LE_Advertising_Report_Event.Report(event_type=\($0.eventType), address_type=\($0.addressType.rawValue), address=\(a($0.address)), data=\(b($0.data)), rssi=\($0.rssi))" }))")
         let xreports = (0..<(1 + v.rng.below(3))).map { _ in
             LEExtendedAdvertisingReport.Report(eventType: v.u16(0...0x7F), addressType: v.u8(0...3), address: v.address(), primaryPHY: v.pick([1, 3]),
                                                secondaryPHY: v.u8(0...3), sid: v.pick([0, 5, 15, 0xFF]), txPower: v.i8(), rssi: v.i8(), periodicInterval: v.u16(),

@@ -67,7 +67,7 @@ extension BoardBenchTests {
             if role == .responder {
                 setup += [LESetAdvertisingParameters(intervalMin: 0x20, intervalMax: 0x20).packet, LESetAdvertisingEnable(enable: true).packet]
             } else {
-                setup.append(LECreateConnection(peerAddressType: 1, peerAddress: HexText.address(parsing: bumblePeripheral)!, ownAddressType: 0,
+                setup.append(LECreateConnection(peerAddressType: .random, peerAddress: HexText.address(parsing: bumblePeripheral)!, ownAddressType: .public,
                                                 intervalMin: 6, intervalMax: 6, maxLatency: 0, supervisionTimeout: 400).packet)
             }
             var configuration = PairingSession.Configuration(ioCapability: io, identity: identity)
@@ -99,7 +99,7 @@ extension BoardBenchTests {
                         if let e = try? LEConnectionComplete.decode(packet: packet), e.status == .success {
                             handle = e.connectionHandle
                             link = L2CAPLink(connectionHandle: handle, bufferLength: 27, bufferCount: 4)
-                            let peer = PairingAddress(e.peerAddress, random: e.peerAddressType & 1 == 1)
+                            let peer = PairingAddress(e.peerAddress, random: e.peerAddressType.isRandom)
                             var p = PairingSession(role: role, configuration: configuration, local: PairingAddress(boardAddress, random: false),
                                                    peer: peer, keyPair: try P256KeyPair.generate(), random: .system, now: now)
                             if role == .initiator { actions += p.start(now: now) }

@@ -25,8 +25,8 @@ import Testing
         let reports = bench.leEvents(0, LEAdvertisingReport.self).flatMap(\.reports)
         // Three advertising events in 250 ms at 100 ms (0, 100, 200 ms), each with its scan response.
         #expect(reports.count == 6)
-        #expect(reports.first == .init(eventType: 0, addressType: 0, address: AirBench.addresses[1], data: data, rssi: -46))
-        #expect(reports.dropFirst().first == .init(eventType: 4, addressType: 0, address: AirBench.addresses[1], data: name, rssi: -46))
+        #expect(reports.first == .init(eventType: 0, addressType: .public, address: AirBench.addresses[1], data: data, rssi: -46))
+        #expect(reports.dropFirst().first == .init(eventType: 4, addressType: .public, address: AirBench.addresses[1], data: name, rssi: -46))
     }
 
     /// Extended advertising with more than one report's data reaches an extended scanner in
@@ -64,10 +64,10 @@ import Testing
         bench.connect()
         let central = try #require(bench.leEvents(0, LEEnhancedConnectionCompleteV2.self).first)
         let peripheral = try #require(bench.leEvents(1, LEEnhancedConnectionCompleteV2.self).first)
-        #expect(central.connection == LEEnhancedConnectionComplete(connectionHandle: Self.handle, role: 0, peerAddress: AirBench.addresses[1], interval: 6,
-                                                                   supervisionTimeout: 400))
-        #expect(peripheral.connection == LEEnhancedConnectionComplete(connectionHandle: Self.handle, role: 1, peerAddress: AirBench.addresses[0], interval: 6,
-                                                                      supervisionTimeout: 400))
+        #expect(central.connection == LEEnhancedConnectionComplete(LEConnectionComplete(connectionHandle: Self.handle, role: .central,
+                                                                                                        peerAddress: AirBench.addresses[1], interval: 6, supervisionTimeout: 400)))
+        #expect(peripheral.connection == LEEnhancedConnectionComplete(LEConnectionComplete(connectionHandle: Self.handle, role: .peripheral,
+                                                                                                           peerAddress: AirBench.addresses[0], interval: 6, supervisionTimeout: 400)))
         #expect(central.advertisingHandle == 0xFF && peripheral.advertisingHandle == 0xFF)
         #expect(bench.leEvents(0, LEConnectionComplete.self).isEmpty, "one form only")
         #expect(bench.air[0].connected && bench.air[1].connected && !bench.air[1].advertising)

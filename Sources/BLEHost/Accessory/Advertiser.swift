@@ -55,7 +55,7 @@ public struct Advertiser: Sendable {
         return queue([
             LESetRandomAddress(address: parameters.address).packet,
             LESetAdvertisingParameters(intervalMin: parameters.interval.lowerBound, intervalMax: parameters.interval.upperBound,
-                                       advertisingType: 0, ownAddressType: 1).packet,
+                                       advertisingType: .connectableUndirected, ownAddressType: .random).packet,
             LESetAdvertisingData(data: Self.advertisingData(parameters)).packet,
             LESetScanResponseData(data: Self.scanResponse(parameters)).packet,
             LESetAdvertisingEnable(enable: true).packet,

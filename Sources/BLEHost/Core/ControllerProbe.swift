@@ -80,7 +80,7 @@ public struct ControllerProbe: Sendable {
             if answer.opcode == LECSReadLocalSupportedCapabilities.opcode || answer.opcode == LECSReadLocalSupportedCapabilitiesV2.opcode {
                 outcome = .done(findings)
             } else {
-                outcome = .failed("the controller answered command 0x\(String(answer.opcode, radix: 16)) with \(answer.status)")
+                outcome = .failed("the controller answered \(HCICommandNames.name(answer.opcode)) with \(answer.status)")
             }
             return
         }

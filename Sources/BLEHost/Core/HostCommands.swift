@@ -10,9 +10,9 @@ enum HostCommands {
     static let setCSHostSupport = CSHostSetup.setCSHostSupport
     /// LE Read Buffer Size [v1] (0x2002, §7.8.2): the controller's ACL buffers for LE, which
     /// the host's L2CAP must stay within.
-    static let leReadBufferSize = HCIPacket(opcode: HCIOpcode.leReadBufferSize, parameters: [])
+    static let leReadBufferSize = LEReadBufferSize().packet
     /// Read BD_ADDR (0x1009, §7.4.6): the public address the host connects from.
-    static let readBDAddr = HCIPacket(opcode: HCIOpcode.readBDAddr, parameters: [])
+    static let readBDAddr = ReadBDAddr().packet
 
     /// What the host waits for after LE Create Connection (an LE subevent) and LE Enable
     /// Encryption (an event).
@@ -22,8 +22,8 @@ enum HostCommands {
     /// LE Create Connection (0x200D, §7.8.12): scan 60 ms every 60 ms, no filter, the peer's
     /// address, a public own address, a 7.5 ms connection interval, 4 s supervision timeout.
     static func createConnection(_ plan: InitiatorHost.ConnectionPlan) -> HCIPacket {
-        LECreateConnection(scanInterval: 0x0060, scanWindow: 0x0060, filterPolicy: 0, peerAddressType: plan.peerAddressIsRandom ? 1 : 0,
-                           peerAddress: plan.peerAddress, ownAddressType: 0, intervalMin: 6, intervalMax: 6, maxLatency: 0,
+        LECreateConnection(scanInterval: 0x0060, scanWindow: 0x0060, filterPolicy: 0, peerAddressType: AddressType(random: plan.peerAddressIsRandom),
+                           peerAddress: plan.peerAddress, ownAddressType: .public, intervalMin: 6, intervalMax: 6, maxLatency: 0,
                            supervisionTimeout: 400, minCELength: 0, maxCELength: 0).packet
     }
 
@@ -31,29 +31,5 @@ enum HostCommands {
     /// Random_Number and EDIV zero).
     static func enableEncryption(handle: UInt16, key: [UInt8]) -> HCIPacket {
         LEEnableEncryption(connectionHandle: handle, randomNumber: 0, encryptedDiversifier: 0, longTermKey: key).packet
-    }
-
-    /// A readable name for error messages.
-    static func name(_ opcode: UInt16) -> String {
-        switch opcode {
-        case HCIOpcode.reset: return "Reset"
-        case HCIOpcode.setEventMask: return "Set Event Mask"
-        case HCIOpcode.leSetEventMask: return "LE Set Event Mask"
-        case HCIOpcode.leReadBufferSize: return "LE Read Buffer Size"
-        case HCIOpcode.readBDAddr: return "Read BD_ADDR"
-        case HCIOpcode.leSetHostFeature: return "LE Set Host Feature"
-        case HCIOpcode.leCreateConnection: return "LE Create Connection"
-        case HCIOpcode.leEnableEncryption: return "LE Enable Encryption"
-        case ReadRemoteVersionInformation.opcode: return "Read Remote Version Information"
-        case LECSReadLocalSupportedCapabilities.opcode: return "LE CS Read Local Supported Capabilities"
-        case LECSReadLocalSupportedCapabilitiesV2.opcode: return "LE CS Read Local Supported Capabilities v2"
-        case LECSReadRemoteSupportedCapabilities.opcode: return "LE CS Read Remote Supported Capabilities"
-        case LECSSecurityEnable.opcode: return "LE CS Security Enable"
-        case LECSSetDefaultSettings.opcode: return "LE CS Set Default Settings"
-        case LECSCreateConfig.opcode: return "LE CS Create Config"
-        case LECSSetProcedureParameters.opcode: return "LE CS Set Procedure Parameters"
-        case LECSProcedureEnable.opcode: return "LE CS Procedure Enable"
-        default: return "command 0x" + String(opcode, radix: 16)
-        }
     }
 }

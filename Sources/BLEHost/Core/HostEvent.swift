@@ -140,14 +140,11 @@ public struct ConnectionEstablished: Sendable, Equatable {
     }
 
     init(_ e: LEConnectionComplete) {
-        self.init(status: e.status, handle: e.connectionHandle, role: LinkRole(rawValue: e.role) ?? .central,
-                  peer: PairingAddress(e.peerAddress, random: e.peerAddressType & 1 == 1), interval: e.interval)
+        self.init(status: e.status, handle: e.connectionHandle, role: e.role, peer: PairingAddress(e.peerAddress, random: e.peerAddressType.isRandom),
+                  interval: e.interval)
     }
 
-    init(_ e: LEEnhancedConnectionComplete) {
-        self.init(status: e.status, handle: e.connectionHandle, role: LinkRole(rawValue: e.role) ?? .central,
-                  peer: PairingAddress(e.peerAddress, random: e.peerAddressType & 1 == 1), interval: e.interval)
-    }
+    init(_ e: LEEnhancedConnectionComplete) { self.init(e.connection) }
 }
 
 /// A device's role on an LE link, as LE Connection Complete's Role octet carries it.

@@ -252,7 +252,7 @@ public struct InitiatorHost: Sendable {
         switch event {
         case .commandAnswered(let answer):
             guard controllerSetup.isDone, let i = pendingCommands.firstIndex(of: answer.opcode) else { return [] }
-            guard answer.status == .success else { return fail(.commandFailed(command: HostCommands.name(answer.opcode), status: answer.status)) }
+            guard answer.status == .success else { return fail(.commandFailed(command: HCICommandNames.name(answer.opcode), status: answer.status)) }
             pendingCommands.remove(at: i)
             if answer.opcode == LECSReadLocalSupportedCapabilitiesV2.opcode {
                 localCapabilities = (try? LECSLocalCapabilitiesReturn.decode(answer.returnParameters, v2: true))?.capabilities
@@ -268,7 +268,7 @@ public struct InitiatorHost: Sendable {
             // ADV_IND (0) and ADV_DIRECT_IND (1) are connectable; a scan response (4) may carry the name.
             for r in e.reports where (r.eventType <= 1 || r.eventType == 4 && filter.needsScanResponse) && filter.accepts(address: r.address, r.data) {
                 setup.connect?.peerAddress = r.address
-                setup.connect?.peerAddressIsRandom = r.addressType & 1 == 1
+                setup.connect?.peerAddressIsRandom = r.addressType.isRandom
                 return finishAwait(.advertiser)
             }
             return []
@@ -399,7 +399,7 @@ public struct InitiatorHost: Sendable {
         switch s {
         case .scan:
             guard setup.connect?.scan != nil else { return false }
-            send(LESetScanParameters(active: true, interval: 0x0060, window: 0x0060, ownAddressType: 0, filterPolicy: 0).packet)
+            send(LESetScanParameters(active: true, interval: 0x0060, window: 0x0060, ownAddressType: .public, filterPolicy: 0).packet)
             send(LESetScanEnable(enable: true, filterDuplicates: false).packet, awaiting: .advertiser)
         case .connect:
             guard let plan = setup.connect else { return false }
@@ -432,7 +432,7 @@ public struct InitiatorHost: Sendable {
     private mutating func send(_ packet: HCIPacket, awaiting event: InitiatorSetupStep.Awaited? = nil) {
         guard let opcode = packet.opcode else { return }
         guard core.scheduler.enqueue(packet) else {
-            _ = fail(.commandFailed(command: HostCommands.name(opcode) + " (the board does not list it among its supported commands)", status: .unknownCommand))
+            _ = fail(.commandFailed(command: HCICommandNames.name(opcode) + " (the board does not list it among its supported commands)", status: .unknownCommand))
             return
         }
         pendingCommands.append(opcode)

@@ -71,8 +71,7 @@ public struct PairingFeatures: Sendable, Equatable {
     /// Reserved IO capabilities and OOB flags are refused (the pairing answers Invalid
     /// Parameters); a key size outside 7...16 is kept for the pairing to refuse.
     public static func decode(from r: inout ByteReader) throws(DecodeError) -> PairingFeatures {
-        let io = try r.u8("IO_Capability")
-        guard let capability = IOCapability(rawValue: io) else { throw .invalidValue(field: "IO_Capability", value: Int(io)) }
+        let capability = try r.value("IO_Capability", as: IOCapability.self)
         let oob = try r.u8("OOB_Data_Flag")
         guard oob <= 1 else { throw .invalidValue(field: "OOB_Data_Flag", value: Int(oob)) }
         return PairingFeatures(ioCapability: capability, oobDataPresent: oob == 1, authRequirements: AuthRequirements(rawValue: try r.u8("AuthReq")),

@@ -80,9 +80,7 @@ public enum SMPPDU: Equatable, Sendable {
         case .pairingConfirm: pdu = .pairingConfirm(try key("Confirm_Value"))
         case .pairingRandom: pdu = .pairingRandom(try key("Random_Value"))
         case .pairingFailed:
-            let v = try r.u8("Reason")
-            guard let reason = SMPFailureReason(rawValue: v) else { throw .invalidValue(field: "Reason", value: Int(v)) }
-            pdu = .pairingFailed(reason)
+            pdu = .pairingFailed(try r.value("Reason"))
         case .encryptionInformation: pdu = .encryptionInformation(longTermKey: try key("Long_Term_Key"))
         case .centralIdentification: pdu = .centralIdentification(ediv: try r.u16("EDIV"), rand: try r.u64("Rand"))
         case .identityInformation: pdu = .identityInformation(irk: try key("Identity_Resolving_Key"))

@@ -72,8 +72,8 @@ enum AccessoryTarget {
                                                             initiatorKeys: [.identityKey], responderKeys: [.identityKey])).encode()
         var out: [[UInt8]] = []
         for flags: UInt8 in [0, 2, 4, 8, 1, 3] {
-            let role: UInt8 = flags & 1 == 0 ? 1 : 0
-            let connected = LEConnectionComplete(connectionHandle: handle, role: role, peerAddressType: 1, peerAddress: peer.address, interval: 6).packet.bytes
+            let role: LinkRole = flags & 1 == 0 ? .peripheral : .central
+            let connected = LEConnectionComplete(connectionHandle: handle, role: role, peerAddressType: .random, peerAddress: peer.address, interval: 6).packet.bytes
             let records: [(tag: UInt8, octets: [UInt8])] = [
                 (0, CommandCompleteEvent(opcode: HCIOpcode.reset, returnParameters: [0]).packet.bytes), (0, connected),
                 (1, frame(L2CAPFrame.attributeProtocol, ATTPDU.exchangeMTURequest(clientMTU: 247).encode())),

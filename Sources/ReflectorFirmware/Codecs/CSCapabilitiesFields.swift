@@ -59,10 +59,4 @@ enum CSCapabilitiesFields {
         guard v >= 1 && v <= 4 else { throw .invalidValue(field: field, value: Int(v)) }
         return v
     }
-
-    /// A T_SW value: 0, 1, 2, 4 or 10 µs, else `.invalidValue`.
-    static func switchTime(_ v: UInt8, _ field: StaticString) throws(DecodeError) -> AntennaSwitchTime {
-        guard let t = AntennaSwitchTime(rawValue: v) else { throw .invalidValue(field: field, value: Int(v)) }
-        return t
-    }
 }

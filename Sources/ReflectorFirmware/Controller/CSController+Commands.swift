@@ -56,8 +56,7 @@ extension CSController {
             if p[1] == 1 { hostFeatures |= 1 << 47 } else { hostFeatures &= ~(1 << 47) }
             complete(op, status: .success)
         case ReadRemoteVersionInformation.opcode:
-            guard let c = decode(op, ReadRemoteVersionInformation.self, p, status: true) else { return }
-            guard checkHandle(op, c.connectionHandle, status: true) else { return }
+            guard let c = decode(ReadRemoteVersionInformation.self, p), checkHandle(c, c.connectionHandle) else { return }
             commandStatus(op, .success)
             requestVersion()
         case LECSReadLocalSupportedCapabilities.opcode:
@@ -65,31 +64,22 @@ extension CSController {
         case LECSReadLocalSupportedCapabilitiesV2.opcode:
             complete(op, LECSLocalCapabilitiesReturn(capabilities: localCapabilities, layout: v2CapabilitiesLayout).encode())
         case LECSReadRemoteSupportedCapabilities.opcode:
-            guard let c = decode(op, LECSReadRemoteSupportedCapabilities.self, p, status: true) else { return }
-            guard checkHandle(op, c.connectionHandle, status: true) else { return }
+            guard let c = decode(LECSReadRemoteSupportedCapabilities.self, p), checkHandle(c, c.connectionHandle) else { return }
             guard !llProcedures.capabilities.isBusy else { return commandStatus(op, .commandDisallowed) }
             commandStatus(op, .success)
             requestCapabilities()
         case LECSWriteCachedRemoteSupportedCapabilities.opcode:
-            guard let c = decode(op, LECSWriteCachedRemoteSupportedCapabilities.self, p, status: false) else { return }
-            guard checkHandle(op, c.connectionHandle, status: false) else { return }
-            remoteCapabilities = c.capabilities
-            complete(op, status: .success, handle: c.connectionHandle)
+            writeCached(LECSWriteCachedRemoteSupportedCapabilities.self, p) { $0.remoteCapabilities = $1.capabilities }
         case LECSWriteCachedRemoteSupportedCapabilitiesV2.opcode:
-            guard let c = decode(op, LECSWriteCachedRemoteSupportedCapabilitiesV2.self, p, status: false) else { return }
-            guard checkHandle(op, c.connectionHandle, status: false) else { return }
-            remoteCapabilities = c.capabilities
-            complete(op, status: .success, handle: c.connectionHandle)
+            writeCached(LECSWriteCachedRemoteSupportedCapabilitiesV2.self, p) { $0.remoteCapabilities = $1.capabilities }
         case LECSSecurityEnable.opcode:
-            guard let c = decode(op, LECSSecurityEnable.self, p, status: true) else { return }
-            guard checkHandle(op, c.connectionHandle, status: true) else { return }
+            guard let c = decode(LECSSecurityEnable.self, p), checkHandle(c, c.connectionHandle) else { return }
             // Only the central starts CS security (Vol 6 Part B §5.1.23).
             guard connection.isCentral, !llProcedures.security.isBusy else { return commandStatus(op, .commandDisallowed) }
             commandStatus(op, .success)
             startSecurity()
         case LECSSetDefaultSettings.opcode:
-            guard let c = decode(op, LECSSetDefaultSettings.self, p, status: false) else { return }
-            guard checkHandle(op, c.connectionHandle, status: false) else { return }
+            guard let c = decode(LECSSetDefaultSettings.self, p), checkHandle(c, c.connectionHandle) else { return }
             if (c.initiatorEnabled && !localCapabilities.supports(.initiator)) || (c.reflectorEnabled && !localCapabilities.supports(.reflector)) {
                 return complete(op, status: .unsupportedFeatureOrParameterValue, handle: c.connectionHandle)
             }
@@ -102,8 +92,7 @@ extension CSController {
             defaultSettings.maxTxPower = c.maxTxPower
             complete(op, status: .success, handle: c.connectionHandle)
         case LECSReadRemoteFAETable.opcode:
-            guard let c = decode(op, LECSReadRemoteFAETable.self, p, status: true) else { return }
-            guard checkHandle(op, c.connectionHandle, status: true) else { return }
+            guard let c = decode(LECSReadRemoteFAETable.self, p), checkHandle(c, c.connectionHandle) else { return }
             if let remote = remoteCapabilities, remote.subfeatures.contains(.noTransmitterFAE) {
                 return commandStatus(op, .unsupportedRemoteFeature)
             }
@@ -111,23 +100,18 @@ extension CSController {
             commandStatus(op, .success)
             requestFAETable()
         case LECSWriteCachedRemoteFAETable.opcode:
-            guard let c = decode(op, LECSWriteCachedRemoteFAETable.self, p, status: false) else { return }
-            guard checkHandle(op, c.connectionHandle, status: false) else { return }
-            remoteFAETable = c.table
-            complete(op, status: .success, handle: c.connectionHandle)
+            writeCached(LECSWriteCachedRemoteFAETable.self, p) { $0.remoteFAETable = $1.table }
         case LECSCreateConfig.opcode:
-            guard let c = decode(op, LECSCreateConfig.self, p, status: true) else { return }
-            guard checkHandle(op, c.connectionHandle, status: true) else { return }
+            guard let c = decode(LECSCreateConfig.self, p), checkHandle(c, c.connectionHandle) else { return }
             createConfig(op, c)
         case LECSRemoveConfig.opcode:
-            guard let c = decode(op, LECSRemoveConfig.self, p, status: true) else { return }
-            guard checkHandle(op, c.connectionHandle, status: true) else { return }
+            guard let c = decode(LECSRemoveConfig.self, p), checkHandle(c, c.connectionHandle) else { return }
             guard c.configID < 4, configurations[Int(c.configID)] != nil else { return commandStatus(op, .invalidHCICommandParameters) }
             guard run?.configID != c.configID, configurationMayStart else { return commandStatus(op, .commandDisallowed) }
             commandStatus(op, .success)
             requestRemoval(c.configID)
         case LECSSetChannelClassification.opcode:
-            guard let c = decode(op, LECSSetChannelClassification.self, p, status: false) else { return }
+            guard let c = decode(LECSSetChannelClassification.self, p) else { return }
             // At least 15 channels must stay usable (Vol 4 Part E §7.8.139).
             guard !c.classification.usesDisallowedChannels, FilteredChannels(map: .allowed, classification: c.classification).isSufficient else {
                 return complete(op, status: .invalidHCICommandParameters)
@@ -139,12 +123,10 @@ extension CSController {
                 pdus.append(LLControlPDU.csChannelMapInd(LLCSChannelMapInd(channelMap: c.classification, instant: connection.eventCounter &+ 6)).encode())
             }
         case LECSSetProcedureParameters.opcode:
-            guard let c = decode(op, LECSSetProcedureParameters.self, p, status: false) else { return }
-            guard checkHandle(op, c.connectionHandle, status: false) else { return }
+            guard let c = decode(LECSSetProcedureParameters.self, p), checkHandle(c, c.connectionHandle) else { return }
             setProcedureParameters(op, c)
         case LECSProcedureEnable.opcode:
-            guard let c = decode(op, LECSProcedureEnable.self, p, status: true) else { return }
-            guard checkHandle(op, c.connectionHandle, status: true) else { return }
+            guard let c = decode(LECSProcedureEnable.self, p), checkHandle(c, c.connectionHandle) else { return }
             enableProcedures(op, c)
         default:
             commandStatus(op, .unknownCommand)
@@ -167,20 +149,37 @@ extension CSController {
         ]
     }
 
+    /// Answers command `C` with `status` in the form the controller answers it (`C.answer`):
+    /// Command Status, or Command Complete with the connection handle when there is one.
+    mutating func refuse<C: HCICommand>(_ type: C.Type, _ status: HCIStatus, handle: UInt16? = nil) {
+        switch C.answer {
+        case .status: commandStatus(C.opcode, status)
+        case .complete: complete(C.opcode, status: status, handle: handle)
+        }
+    }
+
+    /// A Write Cached command (the host hands over what it learnt from the peer before):
+    /// `store` keeps it, then Command Complete with the handle.
+    mutating func writeCached<C: HCIConnectionCommand>(_ type: C.Type, _ p: [UInt8], _ store: (inout Self, C) -> Void) {
+        guard let c = decode(C.self, p), checkHandle(c, c.connectionHandle) else { return }
+        store(&self, c)
+        complete(C.opcode, status: .success, handle: c.connectionHandle)
+    }
+
     /// Decodes a command's parameters or answers the malformed command and returns nil.
-    mutating func decode<C: HCICommand>(_ op: UInt16, _ type: C.Type, _ p: [UInt8], status: Bool) -> C? {
+    mutating func decode<C: HCICommand>(_ type: C.Type, _ p: [UInt8]) -> C? {
         do {
             return try C.decode(p)
         } catch {
-            if status { commandStatus(op, .invalidHCICommandParameters) } else { complete(op, status: .invalidHCICommandParameters) }
+            refuse(C.self, .invalidHCICommandParameters)
             return nil
         }
     }
 
     /// Answers Unknown Connection Identifier for a handle other than the connection's.
-    mutating func checkHandle(_ op: UInt16, _ handle: UInt16, status: Bool) -> Bool {
+    mutating func checkHandle<C: HCICommand>(_ command: C, _ handle: UInt16) -> Bool {
         guard isConnected, handle == connection.handle else {
-            if status { commandStatus(op, .unknownConnectionIdentifier) } else { complete(op, status: .unknownConnectionIdentifier, handle: handle) }
+            refuse(C.self, .unknownConnectionIdentifier, handle: handle)
             return false
         }
         return true

@@ -11,7 +11,7 @@ struct AdvertisingSet: Sendable, Equatable {
     var scannable = true
     /// Interval in µs (legacy default 1.28 s, §7.8.5).
     var interval: UInt64 = 1_280_000
-    var ownAddressType: UInt8 = 0
+    var ownAddressType: OwnAddressType = .public
     var randomAddress: UInt64?
     var sid: UInt8 = 0
     var txPower: Int8 = 0
@@ -43,14 +43,13 @@ extension BoardController {
     /// LE Set Advertising Parameters (§7.8.5): type, interval, own address type. Refused while
     /// advertising (Command Disallowed).
     mutating func setAdvertisingParameters(_ op: UInt16, _ p: [UInt8]) {
-        guard let c = try? LESetAdvertisingParameters.decode(p), c.advertisingType <= 4, c.intervalMin <= c.intervalMax else {
+        guard let c = try? LESetAdvertisingParameters.decode(p), c.intervalMin <= c.intervalMax else {
             return complete(op, status: .invalidHCICommandParameters)
         }
         var set = advertisingSets[AdvertisingSet.legacyHandle] ?? AdvertisingSet(extended: false)
         guard !set.enabled else { return complete(op, status: .commandDisallowed) }
-        // ADV_IND 0, ADV_DIRECT_IND 1 and 4 (connectable), ADV_SCAN_IND 2, ADV_NONCONN_IND 3.
-        set.connectable = [0, 1, 4].contains(c.advertisingType)
-        set.scannable = [0, 2].contains(c.advertisingType)
+        set.connectable = c.advertisingType.isConnectable
+        set.scannable = c.advertisingType.isScannable
         set.interval = UInt64(c.intervalMin) * 625
         set.ownAddressType = c.ownAddressType
         advertisingSets[AdvertisingSet.legacyHandle] = set
@@ -73,7 +72,7 @@ extension BoardController {
         guard let c = try? LESetAdvertisingEnable.decode(p) else { return complete(op, status: .invalidHCICommandParameters) }
         var set = advertisingSets[AdvertisingSet.legacyHandle] ?? AdvertisingSet(extended: false)
         if c.enable && set.connectable && connected { return complete(op, status: .commandDisallowed) }
-        if c.enable && set.ownAddressType & 1 == 1 && randomAddress == nil { return complete(op, status: .invalidHCICommandParameters) }
+        if c.enable && set.ownAddressType.needsRandomAddress && randomAddress == nil { return complete(op, status: .invalidHCICommandParameters) }
         set.enabled = c.enable
         set.nextEvent = now
         advertisingSets[AdvertisingSet.legacyHandle] = set
@@ -197,8 +196,8 @@ extension BoardController {
     }
 
     /// The address an own-address type names: public, or the random one (the set's own first).
-    func ownAddress(type: UInt8, setAddress: UInt64? = nil) -> DeviceAddress {
-        type & 1 == 1 ? DeviceAddress(setAddress ?? randomAddress ?? address, type: 1) : DeviceAddress(address, type: 0)
+    func ownAddress(type: OwnAddressType, setAddress: UInt64? = nil) -> DeviceAddress {
+        type.needsRandomAddress ? DeviceAddress(setAddress ?? randomAddress ?? address, type: 1) : DeviceAddress(address, type: 0)
     }
 
     // MARK: Scanning
@@ -259,9 +258,9 @@ extension BoardController {
         } else {
             // ADV_IND 0, ADV_SCAN_IND 2, ADV_NONCONN_IND 3; SCAN_RSP 4.
             let type: UInt8 = ad.connectable ? 0 : ad.scannable ? 2 : 3
-            var reports = [LEAdvertisingReport.Report(eventType: type, addressType: ad.addressType, address: ad.address, data: Array(ad.data.prefix(31)), rssi: rssi)]
+            var reports = [LEAdvertisingReport.Report(eventType: type, addressType: AddressType(random: ad.addressType & 1 == 1), address: ad.address, data: Array(ad.data.prefix(31)), rssi: rssi)]
             if state.active && ad.scannable {
-                reports.append(.init(eventType: 4, addressType: ad.addressType, address: ad.address, data: Array(ad.scanResponse.prefix(31)), rssi: rssi))
+                reports.append(.init(eventType: 4, addressType: AddressType(random: ad.addressType & 1 == 1), address: ad.address, data: Array(ad.scanResponse.prefix(31)), rssi: rssi))
             }
             for r in reports { leMeta(LESubeventCode.advertisingReport, LEAdvertisingReport(reports: [r]).packet) }
         }

@@ -6,7 +6,7 @@ struct Initiation: Sendable, Equatable {
     /// Filter_Policy 1: any advertiser on the filter accept list; else `peer`.
     var useAcceptList: Bool
     var peer: DeviceAddress
-    var ownAddressType: UInt8
+    var ownAddressType: OwnAddressType
     var interval: UInt16
     var latency: UInt16
     var supervisionTimeout: UInt16
@@ -28,7 +28,7 @@ extension BoardController {
         let request: Initiation?
         if op == HCIOpcode.leCreateConnection {
             request = (try? LECreateConnection.decode(p)).map {
-                Initiation(useAcceptList: $0.filterPolicy == 1, peer: DeviceAddress($0.peerAddress, type: $0.peerAddressType), ownAddressType: $0.ownAddressType,
+                Initiation(useAcceptList: $0.filterPolicy == 1, peer: DeviceAddress($0.peerAddress, type: $0.peerAddressType.rawValue), ownAddressType: $0.ownAddressType,
                            interval: $0.intervalMin, latency: $0.maxLatency, supervisionTimeout: $0.supervisionTimeout, extended: false)
             }
         } else {
@@ -36,7 +36,7 @@ extension BoardController {
                 // The first PHY's parameters (the air has one PHY).
                 let phys: [LEExtendedCreateConnection.PHYParameters?] = [c.le1M, c.le2M, c.leCoded]
                 guard let phy = phys.compactMap({ $0 }).first else { return nil }
-                return Initiation(useAcceptList: c.filterPolicy == 1, peer: DeviceAddress(c.peerAddress, type: c.peerAddressType), ownAddressType: c.ownAddressType,
+                return Initiation(useAcceptList: c.filterPolicy == 1, peer: DeviceAddress(c.peerAddress, type: c.peerAddressType.rawValue), ownAddressType: c.ownAddressType,
                                   interval: phy.intervalMin, latency: phy.maxLatency, supervisionTimeout: phy.supervisionTimeout, extended: true)
             }
         }
@@ -101,17 +101,16 @@ extension BoardController {
     /// accuracy; v2 names the advertising set a peripheral's link came from (0xFF: none).
     mutating func connectionComplete(status: HCIStatus, central: Bool, peer: DeviceAddress, interval: UInt16, latency: UInt16, timeout: UInt16,
                                      advertisingHandle: UInt8 = 0xFF) {
-        let role: UInt8 = central ? 0 : 1
-        let h = status == .success ? handle : 0
-        let enhanced = LEEnhancedConnectionComplete(status: status, connectionHandle: h, role: role, peerAddressType: peer.type, peerAddress: peer.address,
-                                                    interval: interval, peripheralLatency: latency, supervisionTimeout: timeout)
+        let connection = LEConnectionComplete(status: status, connectionHandle: status == .success ? handle : 0, role: central ? .central : .peripheral,
+                                              peerAddressType: AddressType(random: peer.type == 1), peerAddress: peer.address, interval: interval,
+                                              peripheralLatency: latency, supervisionTimeout: timeout)
+        let enhanced = LEEnhancedConnectionComplete(connection)
         if allows(leMeta: LESubeventCode.enhancedConnectionCompleteV2) {
             events.append(LEEnhancedConnectionCompleteV2(connection: enhanced, advertisingHandle: advertisingHandle).packet)
         } else if allows(leMeta: LESubeventCode.enhancedConnectionComplete) {
             events.append(enhanced.packet)
         } else if allows(leMeta: LESubeventCode.connectionComplete) {
-            events.append(LEConnectionComplete(status: status, connectionHandle: h, role: role, peerAddressType: peer.type, peerAddress: peer.address,
-                                               interval: interval, peripheralLatency: latency, supervisionTimeout: timeout).packet)
+            events.append(connection.packet)
         }
     }
 

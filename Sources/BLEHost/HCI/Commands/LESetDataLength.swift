@@ -4,30 +4,19 @@ import ReflectorFirmware
 /// TX_Octets 2 (0x001B–0x00FB) | TX_Time 2 (0x0148–0x4290 µs)`; returns `StatusConnectionHandleReturn`.
 /// The decoder checks only the lengths: out-of-range values are the controller's to refuse
 /// (with Unsupported Feature Or Parameter Value, as the spec says), not a malformed packet.
-public struct LESetDataLength: HCICommand {
+public struct LESetDataLength: HCICommand, HCIFieldCodec {
     public static let opcode = HCIOpcode.leSetDataLength
+    public static let name: StaticString = "LE Set Data Length"
+    public typealias ReturnParameters = StatusConnectionHandleReturn
 
     public var connectionHandle: UInt16
     public var txOctets: UInt16
     public var txTime: UInt16
 
     public init(connectionHandle: UInt16, txOctets: UInt16 = 251, txTime: UInt16 = 2120) {
-        self.connectionHandle = connectionHandle
-        self.txOctets = txOctets
-        self.txTime = txTime
+        (self.connectionHandle, self.txOctets, self.txTime) = (connectionHandle, txOctets, txTime)
     }
 
-    public var parameterCapacity: Int { 6 }
-
-    public func encodeParameters(into w: inout ByteWriter) {
-        w.u16(connectionHandle)
-        w.u16(txOctets)
-        w.u16(txTime)
-    }
-
-    public static func decodeParameters(_ r: inout ByteReader) throws(DecodeError) -> Self {
-        let h = try r.connectionHandle()
-        let o = try r.u16("TX_Octets")
-        return Self(connectionHandle: h, txOctets: o, txTime: try r.u16("TX_Time"))
-    }
+    public static let fields: [HCIField<Self>] = [.handle(\.connectionHandle), .u16(\.txOctets, "TX_Octets"), .u16(\.txTime, "TX_Time")]
+    public static var blank: Self { Self(connectionHandle: 0) }
 }

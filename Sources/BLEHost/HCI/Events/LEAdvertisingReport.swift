@@ -8,57 +8,32 @@ import ReflectorFirmware
 /// then all Address_Types; no implementation we know writes that, and with one report, the
 /// only form the virtual board sends, the two agree.] Event_Type: ADV_IND 0, ADV_DIRECT_IND 1,
 /// ADV_SCAN_IND 2, ADV_NONCONN_IND 3, SCAN_RSP 4.
-public struct LEAdvertisingReport: LEMetaSubevent {
+public struct LEAdvertisingReport: LEMetaSubevent, HCIFieldCodec {
     public static let subeventCode = LESubeventCode.advertisingReport
 
-    public struct Report: Sendable, Equatable {
+    public struct Report: HCIFieldGroup {
         public var eventType: UInt8
-        public var addressType: UInt8
+        public var addressType: AddressType
         public var address: UInt64
         /// At most 31 octets (more are cut when encoding).
         public var data: [UInt8]
         public var rssi: Int8
 
-        public init(eventType: UInt8 = 0, addressType: UInt8 = 0, address: UInt64, data: [UInt8], rssi: Int8) {
-            self.eventType = eventType
-            self.addressType = addressType
-            self.address = address
-            self.data = data
-            self.rssi = rssi
+        public init(eventType: UInt8 = 0, addressType: AddressType = .public, address: UInt64, data: [UInt8], rssi: Int8) {
+            (self.eventType, self.addressType, self.address, self.data, self.rssi) = (eventType, addressType, address, data, rssi)
         }
+
+        public static let fields: [HCIField<Self>] = [.u8(\.eventType, "Event_Type", in: 0...4), .value(\.addressType, "Address_Type"),
+                                                      .address(\.address, "Address"), .lengthPrefixed(\.data, "Data_Length", "Data", maximum: 31),
+                                                      .i8(\.rssi, "RSSI")]
+        public static var blank: Self { Self(address: 0, data: [], rssi: 0) }
     }
 
-    /// 1 to 25 reports that fit the event together (the encoder writes what it is given).
+    /// 1 to 25 reports that fit the event together (more are cut when encoding).
     public var reports: [Report]
 
     public init(reports: [Report]) { self.reports = reports }
 
-    public var parameterCapacity: Int { 1 + reports.reduce(0) { $0 + 10 + min($1.data.count, 31) } }
-
-    public func encodeParameters(into w: inout ByteWriter) {
-        w.u8(UInt8(truncatingIfNeeded: reports.count))
-        for report in reports {
-            let d = report.data.prefix(31)
-            w.u8(report.eventType)
-            w.u8(report.addressType)
-            w.address(report.address)
-            w.u8(UInt8(d.count))
-            w.octets(d)
-            w.i8(report.rssi)
-        }
-    }
-
-    public static func decodeParameters(_ r: inout ByteReader) throws(DecodeError) -> Self {
-        let n = try r.u8("Num_Reports", in: 1...0x19)
-        var reports: [Report] = []
-        reports.reserveCapacity(Int(n))
-        for _ in 0..<n {
-            let type = try r.u8("Event_Type", in: 0...4)
-            let addressType = try r.u8("Address_Type", in: 0...3)
-            let address = try r.address("Address")
-            let data = try r.lengthPrefixed("Data_Length", "Data", maximum: 31)
-            reports.append(Report(eventType: type, addressType: addressType, address: address, data: data, rssi: try r.i8("RSSI")))
-        }
-        return Self(reports: reports)
-    }
+    public static let fields: [HCIField<Self>] = [.list(\.reports, "Num_Reports", in: 1...0x19)]
+    public static var blank: Self { Self(reports: []) }
 }

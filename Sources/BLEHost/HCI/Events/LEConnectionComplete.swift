@@ -4,15 +4,15 @@ import ReflectorFirmware
 /// Connection_Handle 2 | Role 1 (0 central, 1 peripheral) | Peer_Address_Type 1 (0–1) |
 /// Peer_Address 6 | Connection_Interval 2 | Peripheral_Latency 2 | Supervision_Timeout 2 |
 /// Central_Clock_Accuracy 1 (0–7)`, 18 octets after the subevent code. Interval in 1.25 ms,
-/// timeout in 10 ms.
-public struct LEConnectionComplete: LEMetaSubevent {
+/// timeout in 10 ms. The Enhanced forms (`LEEnhancedConnectionComplete`) are this with two
+/// resolvable private addresses.
+public struct LEConnectionComplete: LEMetaSubevent, HCIFieldCodec {
     public static let subeventCode = LESubeventCode.connectionComplete
 
     public var status: HCIStatus
     public var connectionHandle: UInt16
-    /// 0 central, 1 peripheral.
-    public var role: UInt8
-    public var peerAddressType: UInt8
+    public var role: LinkRole
+    public var peerAddressType: AddressType
     public var peerAddress: UInt64
     public var interval: UInt16
     public var peripheralLatency: UInt16
@@ -20,43 +20,20 @@ public struct LEConnectionComplete: LEMetaSubevent {
     /// 500 ppm 0 … 20 ppm 7.
     public var centralClockAccuracy: UInt8
 
-    public init(status: HCIStatus = .success, connectionHandle: UInt16, role: UInt8, peerAddressType: UInt8 = 0, peerAddress: UInt64,
+    public init(status: HCIStatus = .success, connectionHandle: UInt16, role: LinkRole, peerAddressType: AddressType = .public, peerAddress: UInt64,
                 interval: UInt16, peripheralLatency: UInt16 = 0, supervisionTimeout: UInt16 = 400, centralClockAccuracy: UInt8 = 0) {
-        self.status = status
-        self.connectionHandle = connectionHandle
-        self.role = role
-        self.peerAddressType = peerAddressType
-        self.peerAddress = peerAddress
-        self.interval = interval
-        self.peripheralLatency = peripheralLatency
-        self.supervisionTimeout = supervisionTimeout
-        self.centralClockAccuracy = centralClockAccuracy
+        (self.status, self.connectionHandle, self.role, self.peerAddressType, self.peerAddress) = (status, connectionHandle, role, peerAddressType, peerAddress)
+        (self.interval, self.peripheralLatency, self.supervisionTimeout, self.centralClockAccuracy) = (interval, peripheralLatency, supervisionTimeout, centralClockAccuracy)
     }
 
-    public var parameterCapacity: Int { 18 }
+    public static let fields: [HCIField<Self>] = fields(peerAddressTypes: 0...1)
+    public static var blank: Self { Self(connectionHandle: 0, role: .central, peerAddress: 0, interval: 0) }
 
-    public func encodeParameters(into w: inout ByteWriter) {
-        w.u8(status.rawValue)
-        w.u16(connectionHandle)
-        w.u8(role)
-        w.u8(peerAddressType)
-        w.address(peerAddress)
-        w.u16(interval)
-        w.u16(peripheralLatency)
-        w.u16(supervisionTimeout)
-        w.u8(centralClockAccuracy)
-    }
-
-    public static func decodeParameters(_ r: inout ByteReader) throws(DecodeError) -> Self {
-        let s = try r.status()
-        let h = try r.connectionHandle()
-        let role = try r.u8("Role", in: 0...1)
-        let pt = try r.u8("Peer_Address_Type", in: 0...1)
-        let pa = try r.address("Peer_Address")
-        let i = try r.u16("Connection_Interval")
-        let l = try r.u16("Peripheral_Latency")
-        let t = try r.u16("Supervision_Timeout")
-        return Self(status: s, connectionHandle: h, role: role, peerAddressType: pt, peerAddress: pa, interval: i, peripheralLatency: l,
-                    supervisionTimeout: t, centralClockAccuracy: try r.u8("Central_Clock_Accuracy", in: 0...7))
+    /// The fields, with the Peer_Address_Type values the form allows (0–1 here, 0–3 in the
+    /// Enhanced forms).
+    static func fields(peerAddressTypes: ClosedRange<UInt8>) -> [HCIField<Self>] {
+        [.status(\.status), .handle(\.connectionHandle), .value(\.role, "Role"), .value(\.peerAddressType, "Peer_Address_Type", in: peerAddressTypes),
+         .address(\.peerAddress, "Peer_Address"), .u16(\.interval, "Connection_Interval"), .u16(\.peripheralLatency, "Peripheral_Latency"),
+         .u16(\.supervisionTimeout, "Supervision_Timeout"), .u8(\.centralClockAccuracy, "Central_Clock_Accuracy", in: 0...7)]
     }
 }

@@ -3,7 +3,7 @@ import ReflectorFirmware
 /// LE Enhanced Connection Complete v2 (LE Meta 0x29, Core 6.0 Vol 4 Part E §7.7.65.10): the v1
 /// fields (`LEEnhancedConnectionComplete`), then `Advertising_Handle 1 | Sync_Handle 2`, 33 octets
 /// after the subevent code (0xFF and 0xFFFF when the connection came from neither).
-public struct LEEnhancedConnectionCompleteV2: LEMetaSubevent {
+public struct LEEnhancedConnectionCompleteV2: LEMetaSubevent, HCIFieldCodec, HCIComposedParameters {
     public static let subeventCode = LESubeventCode.enhancedConnectionCompleteV2
 
     public var connection: LEEnhancedConnectionComplete
@@ -16,17 +16,7 @@ public struct LEEnhancedConnectionCompleteV2: LEMetaSubevent {
         self.syncHandle = syncHandle
     }
 
-    public var parameterCapacity: Int { 33 }
-
-    public func encodeParameters(into w: inout ByteWriter) {
-        connection.encodeParameters(into: &w)
-        w.u8(advertisingHandle)
-        w.u16(syncHandle)
-    }
-
-    public static func decodeParameters(_ r: inout ByteReader) throws(DecodeError) -> Self {
-        let c = try LEEnhancedConnectionComplete.decodeParameters(&r)
-        let a = try r.u8("Advertising_Handle")
-        return Self(connection: c, advertisingHandle: a, syncHandle: try r.u16("Sync_Handle"))
-    }
+    public static let fields: [HCIField<Self>] = LEEnhancedConnectionComplete.fields.map { $0.lifted(\Self.connection) }
+        + [.u8(\.advertisingHandle, "Advertising_Handle"), .u16(\.syncHandle, "Sync_Handle")]
+    public static var blank: Self { Self(connection: .blank) }
 }

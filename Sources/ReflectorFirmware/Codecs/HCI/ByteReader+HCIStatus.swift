@@ -4,8 +4,6 @@ import WireFormat
 /// enumeration are rejected with `.invalidValue` rather than trapping.
 extension ByteReader {
     public mutating func status(_ field: StaticString = "Status") throws(DecodeError) -> HCIStatus {
-        let v = try u8(field)
-        guard let s = HCIStatus(rawValue: v) else { throw .invalidValue(field: field, value: Int(v)) }
-        return s
+        try value(field)
     }
 }

@@ -85,11 +85,11 @@ extension CSCapabilities {
         try CSCapabilitiesFields.decodeModesRTTAndNADM(into: &self, from: &r)
         subfeatures = CSSubfeatures(rawValue: try r.u16("Subfeatures_Supported"))
         try CSCapabilitiesFields.decodeTimes(into: &self, from: &r)
-        tSW = try CSCapabilitiesFields.switchTime(r.u8("T_SW_Time_Supported"), "T_SW_Time_Supported")
+        tSW = try r.value("T_SW_Time_Supported")
         txSNR = TxSNRCapability(rawValue: try r.u8("TX_SNR_Capability"))
         if layout == .v1 { return }
         tIP2IPTTimes = TimeSet(.tIP2, bits: try r.u16("T_IP2_IPT_Times_Supported"))
-        tSWIPT = try CSCapabilitiesFields.switchTime(r.u8("T_SW_IPT_Time_Supported"), "T_SW_IPT_Time_Supported")
+        tSWIPT = try r.value("T_SW_IPT_Time_Supported")
         if layout == .v2 { return }
         rtt2MAccessAddressOnlyN = try r.u8("RTT_2M_AA_Only_N")
         rtt2MSoundingN = try r.u8("RTT_2M_Sounding_N")

@@ -31,13 +31,7 @@ extension CSConfiguration {
     static func decodeHCIFields(configID: UInt8, from r: inout ByteReader) throws(DecodeError) -> CSConfiguration {
         var c = CSConfiguration(configID: configID)
         try CSConfigurationFields.decodeModes(into: &c, from: &r)
-        let roleRaw = try r.u8("Role")
-        guard let role = CSRole(rawValue: roleRaw) else { throw .invalidValue(field: "Role", value: Int(roleRaw)) }
-        let rttRaw = try r.u8("RTT_Type")
-        guard let rtt = RTTType(rawValue: rttRaw) else { throw .invalidValue(field: "RTT_Type", value: Int(rttRaw)) }
-        let phyRaw = try r.u8("CS_SYNC_PHY")
-        guard let phy = CSSyncPHY(rawValue: phyRaw) else { throw .invalidValue(field: "CS_SYNC_PHY", value: Int(phyRaw)) }
-        (c.role, c.rttType, c.csSyncPHY) = (role, rtt, phy)
+        (c.role, c.rttType, c.csSyncPHY) = (try r.value("Role"), try r.value("RTT_Type"), try r.value("CS_SYNC_PHY"))
         try CSConfigurationFields.decodeChannelMap(into: &c, from: &r)
         let type = try r.u8("Channel_Selection_Type")
         let shape = try r.u8("Ch3c_Shape")

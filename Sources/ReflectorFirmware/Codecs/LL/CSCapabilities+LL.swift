@@ -70,12 +70,12 @@ extension CSCapabilities {
         if flags & 0x40 != 0 { subfeatures.insert(.inlinePCTReflector) }
         numConfigSupported = try CSCapabilitiesFields.count(r.u8("Max_Number_Of_Configs"), "Max_Number_Of_Configs")
         maxConsecutiveProcedures = try r.u16("Max_Number_Of_Procedures")
-        tSW = try CSCapabilitiesFields.switchTime(r.u8("T_SW"), "T_SW")
+        tSW = try r.value("T_SW")
         try CSCapabilitiesFields.decodeTimes(into: &self, from: &r)
         txSNR = TxSNRCapability(rawValue: (try r.u8("TX_SNR_Capability")) >> 1)
         if r.remaining >= Self.llExtendedBodyLength - Self.llBodyLength {
             tIP2IPTTimes = TimeSet(.tIP2, bits: try r.u16("T_IP2_IPT_Capability"))
-            tSWIPT = try CSCapabilitiesFields.switchTime(r.u8("T_SW_IPT"), "T_SW_IPT")
+            tSWIPT = try r.value("T_SW_IPT")
         }
         try r.expectEnd()
     }

@@ -117,7 +117,7 @@ public struct LLCSConfigReq: LLControlBody {
 
     public static func decodeBody(_ r: inout ByteReader) throws(DecodeError) -> LLCSConfigReq {
         let (id, actionRaw) = try r.llConfigIDOctet()
-        guard let action = Action(rawValue: actionRaw) else { throw .invalidValue(field: "Action", value: Int(actionRaw)) }
+        let action = try Action(decoding: actionRaw, "Action")
         if action == .remove {
             try r.skip(26, "RFU")
             return LLCSConfigReq(configID: id, configuration: nil)
@@ -133,10 +133,8 @@ public struct LLCSConfigReq: LLControlBody {
         default: throw .invalidValue(field: "CS_SYNC_PHY", value: Int(phyBit))
         }
         let rttRole = try r.u8("RTT_Type")
-        guard let rtt = RTTType(rawValue: rttRole & 0x0F) else { throw .invalidValue(field: "RTT_Type", value: Int(rttRole & 0x0F)) }
-        guard let role = CSRole(rawValue: (rttRole >> 4) & 0x03) else {
-            throw .invalidValue(field: "Role", value: Int((rttRole >> 4) & 0x03))
-        }
+        let rtt = try RTTType(decoding: rttRole & 0x0F, "RTT_Type")
+        let role = try CSRole(decoding: (rttRole >> 4) & 0x03, "Role")
         (c.rttType, c.role) = (rtt, role)
         let selection = try r.u8("Channel_Selection_Type")
         let jump = try r.u8("Ch3c_Jump")

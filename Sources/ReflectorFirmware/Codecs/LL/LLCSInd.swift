@@ -15,7 +15,7 @@ import WireFormat
 /// ```
 ///
 /// Octets 6-17 are the `LLCSSchedule` of the LL_CS_RSP (or LL_CS_REQ) it answers.
-public struct LLCSInd: LLControlBody {
+public struct LLCSInd: LLControlFieldWalk {
     public static let opcode = LLControlOpcode.csInd
 
     public var configID: UInt8
@@ -29,15 +29,13 @@ public struct LLCSInd: LLControlBody {
         (self.configID, self.connEventCount, self.offset, self.schedule) = (configID, connEventCount, offset, schedule)
     }
 
-    public func encodeBody(into w: inout ByteWriter) {
-        w.u8(configID & 0x3F)
-        w.u16(connEventCount)
-        w.u24(offset)
-        schedule.encode(into: &w)
+    public static var blank: Self { Self(configID: 0, connEventCount: 0, offset: 0, schedule: .blank) }
+
+    public mutating func fields<C: FieldCoder>(_ c: inout C) throws(C.Failure) {
+        try c.llConfigID(&configID)
+        try c.u16(&connEventCount, "connEventCount")
+        try c.u24(&offset, "Offset")
+        try schedule.fields(&c)
     }
 
-    public static func decodeBody(_ r: inout ByteReader) throws(DecodeError) -> LLCSInd {
-        LLCSInd(configID: try r.llConfigIDOctet().configID, connEventCount: try r.u16("connEventCount"),
-                offset: try r.u24("Offset"), schedule: try LLCSSchedule.decode(from: &r))
-    }
 }

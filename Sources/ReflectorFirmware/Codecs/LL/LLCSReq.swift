@@ -17,10 +17,10 @@ import WireFormat
 /// 27 TX_SNR_I (b0-3) | TX_SNR_R (b4-7)
 /// ```
 ///
-/// Decoding checks ACI ≤ 7, PHY 1...4 (see `LLFieldCheck.phy`), and each TX_SNR nibble 0...4
+/// Decoding checks ACI ≤ 7, PHY 1...4 (see `FieldCoder.llPHY`), and each TX_SNR nibble 0...4
 /// or 0xF (not applied); RFU bits are ignored. Offsets and Subevent_Len are 24-bit: the encoder
 /// writes their low 24 bits. Pwr_Delta 0x80 (−128) means "no recommendation".
-public struct LLCSReq: LLControlBody {
+public struct LLCSReq: LLControlFieldWalk {
     public static let opcode = LLControlOpcode.csReq
 
     public var configID: UInt8
@@ -59,23 +59,10 @@ public struct LLCSReq: LLControlBody {
         procedureInterval: UInt16, procedureCount: UInt16, aci: UInt8, preferredPeerAntenna: UInt8, phy: UInt8,
         powerDelta: Int8, txSNRInitiator: UInt8 = 0x0F, txSNRReflector: UInt8 = 0x0F
     ) {
-        self.configID = configID
-        self.connEventCount = connEventCount
-        self.offsetMin = offsetMin
-        self.offsetMax = offsetMax
-        self.maxProcedureLength = maxProcedureLength
-        self.eventInterval = eventInterval
-        self.subeventsPerEvent = subeventsPerEvent
-        self.subeventInterval = subeventInterval
-        self.subeventLength = subeventLength
-        self.procedureInterval = procedureInterval
-        self.procedureCount = procedureCount
-        self.aci = aci
-        self.preferredPeerAntenna = preferredPeerAntenna
-        self.phy = phy
-        self.powerDelta = powerDelta
-        self.txSNRInitiator = txSNRInitiator
-        self.txSNRReflector = txSNRReflector
+        (self.configID, self.connEventCount, self.offsetMin, self.offsetMax, self.maxProcedureLength) = (configID, connEventCount, offsetMin, offsetMax, maxProcedureLength)
+        (self.eventInterval, self.subeventsPerEvent, self.subeventInterval, self.subeventLength) = (eventInterval, subeventsPerEvent, subeventInterval, subeventLength)
+        (self.procedureInterval, self.procedureCount, self.aci, self.preferredPeerAntenna, self.phy) = (procedureInterval, procedureCount, aci, preferredPeerAntenna, phy)
+        (self.powerDelta, self.txSNRInitiator, self.txSNRReflector) = (powerDelta, txSNRInitiator, txSNRReflector)
     }
 
     /// The proposed subevent schedule, as LL_CS_RSP and LL_CS_IND carry it back.
@@ -84,48 +71,27 @@ public struct LLCSReq: LLControlBody {
                      subeventLength: subeventLength, aci: aci, phy: phy, powerDelta: powerDelta)
     }
 
-    public func encodeBody(into w: inout ByteWriter) {
-        w.u8(configID & 0x3F)
-        w.u16(connEventCount)
-        w.u24(offsetMin)
-        w.u24(offsetMax)
-        w.u16(maxProcedureLength)
-        w.u16(eventInterval)
-        w.u8(subeventsPerEvent)
-        w.u16(subeventInterval)
-        w.u24(subeventLength)
-        w.u16(procedureInterval)
-        w.u16(procedureCount)
-        w.u8(aci)
-        w.u8(preferredPeerAntenna & 0x0F)
-        w.u8(phy & 0x0F)
-        w.i8(powerDelta)
-        w.u8((txSNRInitiator & 0x0F) | (txSNRReflector & 0x0F) << 4)
+    public static var blank: Self {
+        Self(configID: 0, connEventCount: 0, offsetMin: 0, offsetMax: 0, maxProcedureLength: 0, eventInterval: 0, subeventsPerEvent: 0, subeventInterval: 0,
+             subeventLength: 0, procedureInterval: 0, procedureCount: 0, aci: 0, preferredPeerAntenna: 0, phy: 1, powerDelta: 0)
     }
 
-    public static func decodeBody(_ r: inout ByteReader) throws(DecodeError) -> LLCSReq {
-        let id = try r.llConfigIDOctet().configID
-        let event = try r.u16("connEventCount")
-        let offMin = try r.u24("Offset_Min")
-        let offMax = try r.u24("Offset_Max")
-        let maxLen = try r.u16("Max_Procedure_Len")
-        let eventInterval = try r.u16("Event_Interval")
-        let perEvent = try r.u8("Subevents_Per_Event")
-        let subInterval = try r.u16("Subevent_Interval")
-        let subLen = try r.u24("Subevent_Len")
-        let procInterval = try r.u16("Procedure_Interval")
-        let count = try r.u16("Procedure_Count")
-        let aci = try LLFieldCheck.aci(r.u8("ACI"))
-        let antenna = try r.u8("Preferred_Peer_Antenna") & 0x0F
-        let phy = try LLFieldCheck.phy(r.u8("PHY") & 0x0F)
-        let delta = try r.i8("Pwr_Delta")
-        let snr = try r.u8("TX_SNR")
-        return LLCSReq(
-            configID: id, connEventCount: event, offsetMin: offMin, offsetMax: offMax, maxProcedureLength: maxLen,
-            eventInterval: eventInterval, subeventsPerEvent: perEvent, subeventInterval: subInterval,
-            subeventLength: subLen, procedureInterval: procInterval, procedureCount: count, aci: aci,
-            preferredPeerAntenna: antenna, phy: phy, powerDelta: delta,
-            txSNRInitiator: try LLFieldCheck.txSNR(snr & 0x0F, "TX_SNR_I"),
-            txSNRReflector: try LLFieldCheck.txSNR(snr >> 4, "TX_SNR_R"))
+    public mutating func fields<C: FieldCoder>(_ c: inout C) throws(C.Failure) {
+        try c.llConfigID(&configID)
+        // Where the first subevent may start.
+        try c.u16(&connEventCount, "connEventCount"); try c.u24(&offsetMin, "Offset_Min"); try c.u24(&offsetMax, "Offset_Max")
+        // The events and subevents, then the procedures.
+        try c.u16(&maxProcedureLength, "Max_Procedure_Len"); try c.u16(&eventInterval, "Event_Interval")
+        try c.u8(&subeventsPerEvent, "Subevents_Per_Event"); try c.u16(&subeventInterval, "Subevent_Interval"); try c.u24(&subeventLength, "Subevent_Len")
+        try c.u16(&procedureInterval, "Procedure_Interval"); try c.u16(&procedureCount, "Procedure_Count")
+        // Antennas, PHY and power.
+        try c.llACI(&aci); try c.masked(&preferredPeerAntenna, 0x0F, "Preferred_Peer_Antenna"); try c.llPHY(&phy); try c.i8(&powerDelta, "Pwr_Delta")
+        var snr = (txSNRInitiator & 0x0F) | (txSNRReflector & 0x0F) << 4
+        try c.u8(&snr, "TX_SNR")
+        (txSNRInitiator, txSNRReflector) = (snr & 0x0F, snr >> 4)
+        // Each nibble 0...4 (18...30 dB) or 0xF (not applied).
+        try c.require(txSNRInitiator <= 4 || txSNRInitiator == 0x0F, "TX_SNR_I", Int(txSNRInitiator))
+        try c.require(txSNRReflector <= 4 || txSNRReflector == 0x0F, "TX_SNR_R", Int(txSNRReflector))
     }
+
 }

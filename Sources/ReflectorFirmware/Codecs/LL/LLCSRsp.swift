@@ -18,7 +18,7 @@ import WireFormat
 ///
 /// One third-party header also puts Procedure_Interval, Procedure_Count, Preferred_Peer_Antenna
 /// and TX_SNR here; that cannot fit 21 octets and matches no controller, so it is not followed.
-public struct LLCSRsp: LLControlBody {
+public struct LLCSRsp: LLControlFieldWalk {
     public static let opcode = LLControlOpcode.csRsp
 
     public var configID: UInt8
@@ -30,23 +30,17 @@ public struct LLCSRsp: LLControlBody {
     public var schedule: LLCSSchedule
 
     public init(configID: UInt8, connEventCount: UInt16, offsetMin: UInt32, offsetMax: UInt32, schedule: LLCSSchedule) {
-        self.configID = configID
-        self.connEventCount = connEventCount
-        self.offsetMin = offsetMin
-        self.offsetMax = offsetMax
-        self.schedule = schedule
+        (self.configID, self.connEventCount, self.offsetMin, self.offsetMax, self.schedule) = (configID, connEventCount, offsetMin, offsetMax, schedule)
     }
 
-    public func encodeBody(into w: inout ByteWriter) {
-        w.u8(configID & 0x3F)
-        w.u16(connEventCount)
-        w.u24(offsetMin)
-        w.u24(offsetMax)
-        schedule.encode(into: &w)
+    public static var blank: Self { Self(configID: 0, connEventCount: 0, offsetMin: 0, offsetMax: 0, schedule: .blank) }
+
+    public mutating func fields<C: FieldCoder>(_ c: inout C) throws(C.Failure) {
+        try c.llConfigID(&configID)
+        try c.u16(&connEventCount, "connEventCount")
+        try c.u24(&offsetMin, "Offset_Min")
+        try c.u24(&offsetMax, "Offset_Max")
+        try schedule.fields(&c)
     }
 
-    public static func decodeBody(_ r: inout ByteReader) throws(DecodeError) -> LLCSRsp {
-        LLCSRsp(configID: try r.llConfigIDOctet().configID, connEventCount: try r.u16("connEventCount"),
-                offsetMin: try r.u24("Offset_Min"), offsetMax: try r.u24("Offset_Max"), schedule: try LLCSSchedule.decode(from: &r))
-    }
 }

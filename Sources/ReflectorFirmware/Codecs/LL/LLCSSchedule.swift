@@ -13,7 +13,7 @@ import WireFormat
 /// LL_CS_REQ proposes the same values but interleaves them with Max_Procedure_Len, the procedure
 /// interval and count and the preferred peer antenna, so it keeps its own layout;
 /// `LLCSReq.schedule` gives its proposal as this value. Decoding checks ACI ≤ 7 and PHY 1...4
-/// (`LLFieldCheck`); RFU bits are ignored.
+/// (`FieldCoder.llACI`, `llPHY`); RFU bits are ignored.
 public struct LLCSSchedule: Sendable, Equatable {
     /// Event_Interval in ACL connection events.
     public var eventInterval: UInt16
@@ -30,39 +30,21 @@ public struct LLCSSchedule: Sendable, Equatable {
 
     public init(eventInterval: UInt16, subeventsPerEvent: UInt8, subeventInterval: UInt16, subeventLength: UInt32,
                 aci: UInt8, phy: UInt8, powerDelta: Int8) {
-        self.eventInterval = eventInterval
-        self.subeventsPerEvent = subeventsPerEvent
-        self.subeventInterval = subeventInterval
-        self.subeventLength = subeventLength
-        self.aci = aci
-        self.phy = phy
-        self.powerDelta = powerDelta
+        (self.eventInterval, self.subeventsPerEvent, self.subeventInterval, self.subeventLength) = (eventInterval, subeventsPerEvent, subeventInterval, subeventLength)
+        (self.aci, self.phy, self.powerDelta) = (aci, phy, powerDelta)
     }
 
     /// Octets of the encoded schedule, RFU octet included.
     public static let encodedLength = 12
 
-    func encode(into w: inout ByteWriter) {
-        w.u16(eventInterval)
-        w.u8(subeventsPerEvent)
-        w.u16(subeventInterval)
-        w.u24(subeventLength)
-        w.u8(aci)
-        w.u8(phy & 0x0F)
-        w.i8(powerDelta)
-        w.u8(0)
+    /// The schedule's fields, after those of the PDU that carries it.
+    mutating func fields<C: FieldCoder>(_ c: inout C) throws(C.Failure) {
+        try c.u16(&eventInterval, "Event_Interval")
+        try c.u8(&subeventsPerEvent, "Subevents_Per_Event"); try c.u16(&subeventInterval, "Subevent_Interval"); try c.u24(&subeventLength, "Subevent_Len")
+        try c.llACI(&aci); try c.llPHY(&phy); try c.i8(&powerDelta, "Pwr_Delta")
+        try c.reserved()
     }
 
-    static func decode(from r: inout ByteReader) throws(DecodeError) -> LLCSSchedule {
-        let eventInterval = try r.u16("Event_Interval")
-        let perEvent = try r.u8("Subevents_Per_Event")
-        let subInterval = try r.u16("Subevent_Interval")
-        let subLen = try r.u24("Subevent_Len")
-        let aci = try LLFieldCheck.aci(r.u8("ACI"))
-        let phy = try LLFieldCheck.phy(r.u8("PHY") & 0x0F)
-        let delta = try r.i8("Pwr_Delta")
-        try r.skip(1, "RFU")
-        return LLCSSchedule(eventInterval: eventInterval, subeventsPerEvent: perEvent, subeventInterval: subInterval,
-                            subeventLength: subLen, aci: aci, phy: phy, powerDelta: delta)
-    }
+    static let blank = LLCSSchedule(eventInterval: 0, subeventsPerEvent: 0, subeventInterval: 0, subeventLength: 0, aci: 0, phy: 1, powerDelta: 0)
+
 }

@@ -12,7 +12,7 @@ import WireFormat
 /// same way); a third-party controller header (`ll_cs_terminate_req`) has the same order. Telink's 2-octet
 /// `Config_ID | ErrorCode` form is an older draft and is not accepted.
 /// Procedure_Count is the CS procedure counter of the procedure being (or last) run.
-public struct LLCSTerminate<Direction: LLControlDirection>: LLControlBody {
+public struct LLCSTerminate<Direction: LLControlDirection>: LLControlFieldWalk {
     public static var opcode: LLControlOpcode { Direction.terminateOpcode }
 
     public var configID: UInt8
@@ -21,22 +21,17 @@ public struct LLCSTerminate<Direction: LLControlDirection>: LLControlBody {
     public var errorCode: HCIStatus
 
     public init(configID: UInt8, procedureCount: UInt16, errorCode: HCIStatus = .success) {
-        self.configID = configID
-        self.procedureCount = procedureCount
-        self.errorCode = errorCode
+        (self.configID, self.procedureCount, self.errorCode) = (configID, procedureCount, errorCode)
     }
 
-    public func encodeBody(into w: inout ByteWriter) {
-        w.u8(configID & 0x3F)
-        w.u16(procedureCount)
-        w.u8(errorCode.rawValue)
+    public static var blank: Self { Self(configID: 0, procedureCount: 0) }
+
+    public mutating func fields<C: FieldCoder>(_ c: inout C) throws(C.Failure) {
+        try c.llConfigID(&configID)
+        try c.u16(&procedureCount, "Procedure_Count")
+        try c.status(&errorCode, "Error_Code")
     }
 
-    public static func decodeBody(_ r: inout ByteReader) throws(DecodeError) -> LLCSTerminate {
-        let id = try r.llConfigIDOctet().configID
-        let count = try r.u16("Procedure_Count")
-        return LLCSTerminate(configID: id, procedureCount: count, errorCode: try r.llErrorCode())
-    }
 }
 
 /// LL_CS_TERMINATE_REQ: stop the procedures of Config_ID.

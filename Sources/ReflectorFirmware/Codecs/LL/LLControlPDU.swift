@@ -80,9 +80,7 @@ public enum LLControlPDU: Sendable, Equatable {
     /// Decodes `Opcode | CtrData`.
     public static func decode(_ bytes: some Collection<UInt8>) throws(DecodeError) -> LLControlPDU {
         var r = ByteReader(bytes)
-        let raw = try r.u8("Opcode")
-        guard let op = LLControlOpcode(rawValue: raw) else { throw .invalidValue(field: "Opcode", value: Int(raw)) }
-        return try decodeBody(op, &r)
+        return try decodeBody(try r.value("Opcode"), &r)
     }
 
     /// Checks that `remaining` octets are exactly the CtrData of `op`: `.truncated` when short,

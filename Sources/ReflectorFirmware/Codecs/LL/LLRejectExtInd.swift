@@ -8,7 +8,7 @@ import WireFormat
 ///
 /// Layout: `Reject_Opcode 1 | Error_Code 1`. Reject_Opcode may name any opcode, known here or
 /// not, so it stays a raw octet; Error_Code must be a defined Core error code.
-public struct LLRejectExtInd: LLControlBody {
+public struct LLRejectExtInd: LLControlFieldWalk {
     public static let opcode = LLControlOpcode.rejectExtInd
 
     /// The opcode of the rejected PDU.
@@ -16,8 +16,7 @@ public struct LLRejectExtInd: LLControlBody {
     public var errorCode: HCIStatus
 
     public init(rejectOpcode: UInt8, errorCode: HCIStatus) {
-        self.rejectOpcode = rejectOpcode
-        self.errorCode = errorCode
+        (self.rejectOpcode, self.errorCode) = (rejectOpcode, errorCode)
     }
 
     /// Rejecting one of the PDUs of this module.
@@ -25,13 +24,11 @@ public struct LLRejectExtInd: LLControlBody {
         self.init(rejectOpcode: opcode.rawValue, errorCode: errorCode)
     }
 
-    public func encodeBody(into w: inout ByteWriter) {
-        w.u8(rejectOpcode)
-        w.u8(errorCode.rawValue)
+    public static var blank: Self { Self(rejectOpcode: 0, errorCode: .success) }
+
+    public mutating func fields<C: FieldCoder>(_ c: inout C) throws(C.Failure) {
+        try c.u8(&rejectOpcode, "Reject_Opcode")
+        try c.status(&errorCode, "Error_Code")
     }
 
-    public static func decodeBody(_ r: inout ByteReader) throws(DecodeError) -> LLRejectExtInd {
-        let op = try r.u8("Reject_Opcode")
-        return LLRejectExtInd(rejectOpcode: op, errorCode: try r.llErrorCode())
-    }
 }

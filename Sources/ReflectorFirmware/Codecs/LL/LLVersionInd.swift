@@ -5,7 +5,7 @@ import WireFormat
 /// connection; the phone learns from it that an accessory is Bluetooth 6.3.
 ///
 /// Layout: `VersNr 1 | CompId 2 | SubVersNr 2`, little-endian.
-public struct LLVersionInd: Sendable, Equatable {
+public struct LLVersionInd: Sendable, Equatable, FieldWalk {
     public static let opcode: UInt8 = 0x0C
     public static let bodyLength = 5
 
@@ -14,17 +14,19 @@ public struct LLVersionInd: Sendable, Equatable {
     public var subversion: UInt16
 
     public init(version: UInt8, companyIdentifier: UInt16, subversion: UInt16) {
-        self.version = version
-        self.companyIdentifier = companyIdentifier
-        self.subversion = subversion
+        (self.version, self.companyIdentifier, self.subversion) = (version, companyIdentifier, subversion)
+    }
+
+    public static var blank: Self { Self(version: 0, companyIdentifier: 0, subversion: 0) }
+
+    public mutating func fields<C: FieldCoder>(_ c: inout C) throws(C.Failure) {
+        try c.u8(&version, "VersNr"); try c.u16(&companyIdentifier, "CompId"); try c.u16(&subversion, "SubVersNr")
     }
 
     public func encode() -> [UInt8] {
         var w = ByteWriter(capacity: 6)
         w.u8(Self.opcode)
-        w.u8(version)
-        w.u16(companyIdentifier)
-        w.u16(subversion)
+        writeFields(into: &w)
         return w.bytes
     }
 
@@ -32,10 +34,8 @@ public struct LLVersionInd: Sendable, Equatable {
         var r = ByteReader(bytes)
         let op = try r.u8("Opcode")
         guard op == opcode else { throw .unexpectedCode(expected: Int(opcode), found: Int(op)) }
-        let v = try r.u8("VersNr")
-        let c = try r.u16("CompId")
-        let s = try r.u16("SubVersNr")
+        let v = try readFields(&r)
         try r.expectEnd()
-        return LLVersionInd(version: v, companyIdentifier: c, subversion: s)
+        return v
     }
 }

@@ -43,9 +43,7 @@ public enum RASControlPointResponse: Sendable, Equatable {
             response = .completeLostSegments(rangingCounter: try r.u16("Ranging_Counter"), firstSegment: try r.u8("First_Segment_Index"),
                                              lastSegment: try r.u8("Last_Segment_Index"))
         case 0x02:
-            let v = try r.u8("Response_Code")
-            guard let code = RASResponseCode(rawValue: v) else { throw .invalidValue(field: "Response_Code", value: Int(v)) }
-            response = .responseCode(code)
+            response = .responseCode(try r.value("Response_Code"))
         default: throw .invalidValue(field: "Op_Code", value: Int(op))
         }
         try r.expectEnd()

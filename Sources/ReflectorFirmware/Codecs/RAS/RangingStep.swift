@@ -38,7 +38,7 @@ public struct RangingStep: Sendable, Equatable {
             // Bits 0–6 are invalid in an aborted step; keep the mode bits as a hint.
             return RangingStep(aborted: CSMode(rawValue: raw & 0x03) ?? .mode0)
         }
-        guard let mode = CSMode(rawValue: raw) else { throw .invalidValue(field: "Step_Mode", value: Int(raw)) }
+        let mode = try CSMode(decoding: raw, "Step_Mode")
         return RangingStep(try StepData.decode(mode: mode, context: context, from: &r))
     }
 }

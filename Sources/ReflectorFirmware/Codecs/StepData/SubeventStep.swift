@@ -26,8 +26,7 @@ public struct SubeventStep: Sendable, Equatable {
     }
 
     public static func decode(context: StepDataContext, from r: inout ByteReader) throws(DecodeError) -> SubeventStep {
-        let modeRaw = try r.u8("Step_Mode")
-        guard let mode = CSMode(rawValue: modeRaw) else { throw .invalidValue(field: "Step_Mode", value: Int(modeRaw)) }
+        let mode = try r.value("Step_Mode", as: CSMode.self)
         let channel = try r.u8("Step_Channel")
         guard channel <= 78 else { throw .invalidValue(field: "Step_Channel", value: Int(channel)) }
         let length = Int(try r.u8("Step_Data_Length"))

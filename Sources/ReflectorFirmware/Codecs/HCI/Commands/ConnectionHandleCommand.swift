@@ -1,9 +1,13 @@
 import WireFormat
 
+/// A command for one connection (its `Connection_Handle`).
+public protocol HCIConnectionCommand: HCICommand {
+    var connectionHandle: UInt16 { get }
+}
+
 /// A command whose only parameter is `Connection_Handle` (2 octets): several CS commands that
 /// start a procedure with the peer have this shape and share its codec.
-public protocol ConnectionHandleCommand: HCICommand {
-    var connectionHandle: UInt16 { get }
+public protocol ConnectionHandleCommand: HCIConnectionCommand {
     init(connectionHandle: UInt16)
 }
 

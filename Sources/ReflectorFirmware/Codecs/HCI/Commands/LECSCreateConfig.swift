@@ -9,6 +9,8 @@ import WireFormat
 /// carried (Config Complete reports it); a decoded configuration has default timing.
 public struct LECSCreateConfig: HCICommand {
     public static let opcode: UInt16 = HCIOpcode.leCSCreateConfig
+    public static var name: StaticString { "LE CS Create Config" }
+    public static var answer: HCICommandAnswer { .status }
     public static let parameterLength = 28
 
     /// Create_Context: 0 = this controller only, 1 = this controller and the peer's.
@@ -38,8 +40,7 @@ public struct LECSCreateConfig: HCICommand {
     public static func decodeParameters(_ r: inout ByteReader) throws(DecodeError) -> LECSCreateConfig {
         let h = try r.connectionHandle()
         let id = try r.configID()
-        let ctxRaw = try r.u8("Create_Context")
-        guard let ctx = CreateContext(rawValue: ctxRaw) else { throw .invalidValue(field: "Create_Context", value: Int(ctxRaw)) }
+        let ctx = try r.value("Create_Context", as: CreateContext.self)
         let config = try CSConfiguration.decodeHCIFields(configID: id, from: &r)
         return LECSCreateConfig(connectionHandle: h, createContext: ctx, configuration: config)
     }

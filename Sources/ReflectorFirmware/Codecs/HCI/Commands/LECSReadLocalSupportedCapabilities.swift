@@ -5,6 +5,8 @@ import WireFormat
 /// (the `CSCapabilities` codec decodes that body).
 public struct LECSReadLocalSupportedCapabilities: HCICommand {
     public static let opcode: UInt16 = HCIOpcode.leCSReadLocalSupportedCapabilities
+    public static var name: StaticString { "LE CS Read Local Supported Capabilities" }
+    public typealias ReturnParameters = LECSLocalCapabilitiesReturn
 
     public init() {}
 

@@ -5,6 +5,8 @@ import WireFormat
 /// (the `CSCapabilities` codec decodes that body).
 public struct LECSReadLocalSupportedCapabilitiesV2: HCICommand {
     public static let opcode: UInt16 = HCIOpcode.leCSReadLocalSupportedCapabilitiesV2
+    public static var name: StaticString { "LE CS Read Local Supported Capabilities v2" }
+    public typealias ReturnParameters = LECSLocalCapabilitiesReturn
 
     public init() {}
 

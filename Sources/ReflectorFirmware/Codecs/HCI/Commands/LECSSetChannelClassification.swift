@@ -6,6 +6,7 @@ import WireFormat
 /// Command Complete returns Status only.
 public struct LECSSetChannelClassification: HCICommand {
     public static let opcode: UInt16 = HCIOpcode.leCSSetChannelClassification
+    public static var name: StaticString { "LE CS Set Channel Classification" }
     public var classification: ChannelMap
 
     public init(classification: ChannelMap) { self.classification = classification }

@@ -7,8 +7,9 @@ import WireFormat
 /// 5 octets: `Connection_Handle 2 | Role_Enable 1 (bit0 initiator, bit1 reflector) |
 /// CS_SYNC_Antenna_Selection 1 (1–4 antenna ID, 0xFE repetitive, 0xFF no recommendation) |
 /// Max_TX_Power int8 dBm (−127...20)`.
-public struct LECSSetDefaultSettings: HCICommand {
+public struct LECSSetDefaultSettings: HCICommand, HCIFieldWalk {
     public static let opcode: UInt16 = HCIOpcode.leCSSetDefaultSettings
+    public static var name: StaticString { "LE CS Set Default Settings" }
     public static let parameterLength = 5
 
     public var connectionHandle: UInt16
@@ -19,31 +20,21 @@ public struct LECSSetDefaultSettings: HCICommand {
 
     public init(connectionHandle: UInt16, initiatorEnabled: Bool = false, reflectorEnabled: Bool = true,
                 csSyncAntennaSelection: UInt8 = 0xFF, maxTxPower: Int8 = 20) {
-        self.connectionHandle = connectionHandle
-        self.initiatorEnabled = initiatorEnabled
-        self.reflectorEnabled = reflectorEnabled
-        self.csSyncAntennaSelection = csSyncAntennaSelection
-        self.maxTxPower = maxTxPower
+        (self.connectionHandle, self.initiatorEnabled, self.reflectorEnabled) = (connectionHandle, initiatorEnabled, reflectorEnabled)
+        (self.csSyncAntennaSelection, self.maxTxPower) = (csSyncAntennaSelection, maxTxPower)
     }
 
-    public func encodeParameters(into w: inout ByteWriter) {
-        w.u16(connectionHandle)
-        w.u8((initiatorEnabled ? 1 : 0) | (reflectorEnabled ? 2 : 0))
-        w.u8(csSyncAntennaSelection)
-        w.i8(maxTxPower)
+    public static var blank: Self { Self(connectionHandle: 0) }
+
+    public mutating func fields<C: FieldCoder>(_ c: inout C) throws(C.Failure) {
+        try c.connectionHandle(&connectionHandle)
+        var roles: UInt8 = (initiatorEnabled ? 1 : 0) | (reflectorEnabled ? 2 : 0)
+        try c.u8(&roles, "Role_Enable", in: 0...3)
+        (initiatorEnabled, reflectorEnabled) = (roles & 1 != 0, roles & 2 != 0)
+        try c.u8(&csSyncAntennaSelection, "CS_SYNC_Antenna_Selection")
+        try c.require((1...4).contains(csSyncAntennaSelection) || csSyncAntennaSelection >= 0xFE, "CS_SYNC_Antenna_Selection", Int(csSyncAntennaSelection))
+        try c.i8(&maxTxPower, "Max_TX_Power")
+        try c.require(maxTxPower >= -127 && maxTxPower <= 20, "Max_TX_Power", Int(maxTxPower))
     }
 
-    public static func decodeParameters(_ r: inout ByteReader) throws(DecodeError) -> LECSSetDefaultSettings {
-        let h = try r.connectionHandle()
-        let roles = try r.u8("Role_Enable")
-        guard roles <= 3 else { throw .invalidValue(field: "Role_Enable", value: Int(roles)) }
-        let antenna = try r.u8("CS_SYNC_Antenna_Selection")
-        guard (1...4).contains(antenna) || antenna >= 0xFE else {
-            throw .invalidValue(field: "CS_SYNC_Antenna_Selection", value: Int(antenna))
-        }
-        let power = try r.i8("Max_TX_Power")
-        guard power >= -127 && power <= 20 else { throw .invalidValue(field: "Max_TX_Power", value: Int(power)) }
-        return LECSSetDefaultSettings(connectionHandle: h, initiatorEnabled: roles & 1 != 0, reflectorEnabled: roles & 2 != 0,
-                                      csSyncAntennaSelection: antenna, maxTxPower: power)
-    }
 }

@@ -10,6 +10,7 @@ import WireFormat
 /// Preferred_Peer_Antenna 1 | SNR_Control_Initiator 1 | SNR_Control_Reflector 1 (0...4, 0xFF none)`.
 public struct LECSSetProcedureParameters: HCICommand {
     public static let opcode: UInt16 = HCIOpcode.leCSSetProcedureParameters
+    public static var name: StaticString { "LE CS Set Procedure Parameters" }
     public static let parameterLength = 23
 
     public var connectionHandle: UInt16

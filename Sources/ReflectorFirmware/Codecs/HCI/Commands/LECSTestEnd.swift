@@ -4,6 +4,7 @@ import WireFormat
 /// §7.8.143). No parameters; answered with Command Status then LE Meta event 0x33.
 public struct LECSTestEnd: HCICommand {
     public static let opcode: UInt16 = HCIOpcode.leCSTestEnd
+    public static var name: StaticString { "LE CS Test End" }
 
     public init() {}
 

@@ -3,8 +3,9 @@ import WireFormat
 /// LE CS Write Cached Remote FAE Table: the host gives the controller a peer's FAE table it
 /// stored earlier, sparing the LL exchange (Core 6.0 Vol 4 Part E §7.8.136). Command Complete
 /// returns Status and Connection_Handle. 74 octets: `Connection_Handle 2 | Remote_FAE_Table int8[72]`.
-public struct LECSWriteCachedRemoteFAETable: HCICommand {
+public struct LECSWriteCachedRemoteFAETable: HCIConnectionCommand {
     public static let opcode: UInt16 = HCIOpcode.leCSWriteCachedRemoteFAETable
+    public static var name: StaticString { "LE CS Write Cached Remote FAE Table" }
     public static let parameterLength = 74
     public var connectionHandle: UInt16
     public var table: FAETable

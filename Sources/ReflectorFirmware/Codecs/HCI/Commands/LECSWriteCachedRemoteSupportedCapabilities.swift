@@ -4,8 +4,10 @@ import WireFormat
 /// the host hands the controller a peer's capabilities it cached earlier, sparing the LL
 /// exchange. `Connection_Handle 2 | capabilities block (28)`; Command Complete returns Status
 /// and Connection_Handle.
-public struct LECSWriteCachedRemoteSupportedCapabilities: HCICommand {
+public struct LECSWriteCachedRemoteSupportedCapabilities: HCIConnectionCommand {
     public static let opcode: UInt16 = HCIOpcode.leCSWriteCachedRemoteSupportedCapabilities
+    public static var name: StaticString { "LE CS Write Cached Remote Supported Capabilities" }
+
     public var connectionHandle: UInt16
     public var capabilities: CSCapabilities
 
@@ -27,8 +29,10 @@ public struct LECSWriteCachedRemoteSupportedCapabilities: HCICommand {
 
 /// LE CS Write Cached Remote Supported Capabilities v2 (0x20A6, Core 6.3): as 0x208B with the
 /// v2 block (31 octets, or 34 with the PHY-specific RTT N values).
-public struct LECSWriteCachedRemoteSupportedCapabilitiesV2: HCICommand {
+public struct LECSWriteCachedRemoteSupportedCapabilitiesV2: HCIConnectionCommand {
     public static let opcode: UInt16 = HCIOpcode.leCSWriteCachedRemoteSupportedCapabilitiesV2
+    public static var name: StaticString { "LE CS Write Cached Remote Supported Capabilities v2" }
+
     public var connectionHandle: UInt16
     public var capabilities: CSCapabilities
     public var layout: CapabilitiesLayout

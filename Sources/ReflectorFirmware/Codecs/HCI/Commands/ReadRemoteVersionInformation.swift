@@ -3,6 +3,8 @@
 /// phone uses it to check that an accessory is Bluetooth 6.3. Command Status, then event 0x0C.
 public struct ReadRemoteVersionInformation: ConnectionHandleCommand {
     public static let opcode: UInt16 = HCIOpcode.readRemoteVersionInformation
+    public static var name: StaticString { "Read Remote Version Information" }
+    public static var answer: HCICommandAnswer { .status }
     public var connectionHandle: UInt16
     public init(connectionHandle: UInt16) { self.connectionHandle = connectionHandle }
 }

@@ -5,7 +5,7 @@ import WireFormat
 /// (0x00 when the link is down); Reason says why: Connection Timeout 0x08 (supervision), Remote
 /// User Terminated 0x13, Connection Terminated By Local Host 0x16, LL Response Timeout 0x22
 /// (a procedure's T_PRT expired, Vol 6 Part B §5.2), and so on.
-public struct DisconnectionComplete: HCIEvent {
+public struct DisconnectionComplete: HCIEvent, HCIFieldWalk {
     public static let eventCode: UInt8 = HCIEventCode.disconnectionComplete
 
     public var status: HCIStatus
@@ -13,22 +13,17 @@ public struct DisconnectionComplete: HCIEvent {
     public var reason: HCIStatus
 
     public init(status: HCIStatus = .success, connectionHandle: UInt16, reason: HCIStatus) {
-        self.status = status
-        self.connectionHandle = connectionHandle
-        self.reason = reason
+        (self.status, self.connectionHandle, self.reason) = (status, connectionHandle, reason)
     }
 
     public var parameterCapacity: Int { 4 }
 
-    public func encodeParameters(into w: inout ByteWriter) {
-        w.u8(status.rawValue)
-        w.u16(connectionHandle)
-        w.u8(reason.rawValue)
+    public static var blank: Self { Self(connectionHandle: 0, reason: .success) }
+
+    public mutating func fields<C: FieldCoder>(_ c: inout C) throws(C.Failure) {
+        try c.status(&status)
+        try c.connectionHandle(&connectionHandle)
+        try c.status(&reason, "Reason")
     }
 
-    public static func decodeParameters(_ r: inout ByteReader) throws(DecodeError) -> Self {
-        let s = try r.status()
-        let h = try r.connectionHandle()
-        return Self(status: s, connectionHandle: h, reason: try r.status("Reason"))
-    }
 }

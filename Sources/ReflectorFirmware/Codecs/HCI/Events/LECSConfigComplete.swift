@@ -61,8 +61,7 @@ public struct LECSConfigComplete: LEMetaSubevent {
         let s = try r.status()
         let h = try r.connectionHandle()
         let id = try r.configID()
-        let actionRaw = try r.u8("Action")
-        guard let action = Action(rawValue: actionRaw) else { throw .invalidValue(field: "Action", value: Int(actionRaw)) }
+        let action = try r.value("Action", as: Action.self)
         var config: CSConfiguration? = nil
         if s == .success && action == .created {
             var c = try CSConfiguration.decodeHCIFields(configID: id, from: &r)

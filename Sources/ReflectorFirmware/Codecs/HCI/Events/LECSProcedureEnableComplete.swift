@@ -10,7 +10,7 @@ import WireFormat
 ///
 /// When State is 0 the fields after it are ignored by receivers, so the decoder checks
 /// Tone_Antenna_Config_Selection (0...7) only when State is 1 and Status is success.
-public struct LECSProcedureEnableComplete: LEMetaSubevent {
+public struct LECSProcedureEnableComplete: LEMetaSubevent, HCIFieldWalk {
     public static let subeventCode: UInt8 = LESubeventCode.csProcedureEnableComplete
     public static let parameterLength = 21
 
@@ -34,55 +34,27 @@ public struct LECSProcedureEnableComplete: LEMetaSubevent {
                 antennaConfigurationIndex: UInt8 = 0, selectedTxPower: Int8 = 0, subeventLength: UInt32 = 0,
                 subeventsPerEvent: UInt8 = 1, subeventInterval: UInt16 = 0, eventInterval: UInt16 = 1,
                 procedureInterval: UInt16 = 1, procedureCount: UInt16 = 0, maxProcedureLength: UInt16 = 0) {
-        self.status = status
-        self.connectionHandle = connectionHandle
-        self.configID = configID
-        self.enabled = enabled
-        self.antennaConfigurationIndex = antennaConfigurationIndex
-        self.selectedTxPower = selectedTxPower
-        self.subeventLength = subeventLength
-        self.subeventsPerEvent = subeventsPerEvent
-        self.subeventInterval = subeventInterval
-        self.eventInterval = eventInterval
-        self.procedureInterval = procedureInterval
-        self.procedureCount = procedureCount
-        self.maxProcedureLength = maxProcedureLength
+        (self.status, self.connectionHandle, self.configID, self.enabled, self.antennaConfigurationIndex, self.selectedTxPower) =
+            (status, connectionHandle, configID, enabled, antennaConfigurationIndex, selectedTxPower)
+        (self.subeventLength, self.subeventsPerEvent, self.subeventInterval, self.eventInterval) = (subeventLength, subeventsPerEvent, subeventInterval, eventInterval)
+        (self.procedureInterval, self.procedureCount, self.maxProcedureLength) = (procedureInterval, procedureCount, maxProcedureLength)
     }
 
     public var antennaConfiguration: AntennaConfiguration? { AntennaConfiguration(index: antennaConfigurationIndex) }
 
-    public func encodeParameters(into w: inout ByteWriter) {
-        w.u8(status.rawValue)
-        w.u16(connectionHandle)
-        w.u8(configID)
-        w.u8(enabled ? 1 : 0)
-        w.u8(antennaConfigurationIndex)
-        w.i8(selectedTxPower)
-        w.u24(subeventLength)
-        w.u8(subeventsPerEvent)
-        w.u16(subeventInterval)
-        w.u16(eventInterval)
-        w.u16(procedureInterval)
-        w.u16(procedureCount)
-        w.u16(maxProcedureLength)
+    public static var blank: Self { Self(connectionHandle: 0, configID: 0, enabled: false) }
+
+    public mutating func fields<C: FieldCoder>(_ c: inout C) throws(C.Failure) {
+        try c.status(&status); try c.connectionHandle(&connectionHandle); try c.configID(&configID)
+        try c.flag(&enabled, "State")
+        // Receivers ignore what follows State 0, so the selection is checked only when enabled.
+        try c.u8(&antennaConfigurationIndex, "Tone_Antenna_Config_Selection")
+        try c.require(!enabled || status != .success || antennaConfigurationIndex <= 7, "Tone_Antenna_Config_Selection", Int(antennaConfigurationIndex))
+        try c.i8(&selectedTxPower, "Selected_TX_Power")
+        // The subevents, then the procedures.
+        try c.u24(&subeventLength, "Subevent_Len"); try c.u8(&subeventsPerEvent, "Subevents_Per_Event"); try c.u16(&subeventInterval, "Subevent_Interval")
+        try c.u16(&eventInterval, "Event_Interval"); try c.u16(&procedureInterval, "Procedure_Interval")
+        try c.u16(&procedureCount, "Procedure_Count"); try c.u16(&maxProcedureLength, "Max_Procedure_Len")
     }
 
-    public static func decodeParameters(_ r: inout ByteReader) throws(DecodeError) -> LECSProcedureEnableComplete {
-        let s = try r.status()
-        let h = try r.connectionHandle()
-        let id = try r.configID()
-        let state = try r.u8("State")
-        guard state <= 1 else { throw .invalidValue(field: "State", value: Int(state)) }
-        let aci = try r.u8("Tone_Antenna_Config_Selection")
-        if state == 1 && s == .success && aci > 7 {
-            throw .invalidValue(field: "Tone_Antenna_Config_Selection", value: Int(aci))
-        }
-        let e = LECSProcedureEnableComplete(
-            status: s, connectionHandle: h, configID: id, enabled: state == 1, antennaConfigurationIndex: aci,
-            selectedTxPower: try r.i8("Selected_TX_Power"), subeventLength: try r.u24("Subevent_Len"),
-            subeventsPerEvent: try r.u8("Subevents_Per_Event"), subeventInterval: try r.u16("Subevent_Interval"),
-            eventInterval: try r.u16("Event_Interval"), procedureInterval: try r.u16("Procedure_Interval"),
-            procedureCount: try r.u16("Procedure_Count"), maxProcedureLength: try r.u16("Max_Procedure_Len"))
-        return e
-    }
 }

@@ -9,9 +9,4 @@ public enum ProcedureDoneStatus: UInt8, Sendable, Equatable, CaseIterable {
     case partial = 0x1
     /// All subsequent CS procedures are aborted.
     case aborted = 0xF
-
-    static func decode(_ v: UInt8, _ field: StaticString) throws(DecodeError) -> ProcedureDoneStatus {
-        guard let s = ProcedureDoneStatus(rawValue: v) else { throw .invalidValue(field: field, value: Int(v)) }
-        return s
-    }
 }

@@ -9,9 +9,4 @@ public enum SubeventDoneStatus: UInt8, Sendable, Equatable, CaseIterable {
     case partial = 0x1
     /// The current subevent is aborted.
     case aborted = 0xF
-
-    static func decode(_ v: UInt8, _ field: StaticString) throws(DecodeError) -> SubeventDoneStatus {
-        guard let s = SubeventDoneStatus(rawValue: v) else { throw .invalidValue(field: field, value: Int(v)) }
-        return s
-    }
 }

@@ -44,8 +44,8 @@ public struct SubeventStepsReport: Sendable, Equatable {
 
     /// `role` is the role of the reporting device; `sequencePCT` whether mode-1/3 steps carry PCT1/PCT2.
     static func decode(from r: inout ByteReader, role: CSRole, sequencePCT: Bool) throws(DecodeError) -> SubeventStepsReport {
-        let pds = try ProcedureDoneStatus.decode(try r.u8("Procedure_Done_Status"), "Procedure_Done_Status")
-        let sds = try SubeventDoneStatus.decode(try r.u8("Subevent_Done_Status"), "Subevent_Done_Status")
+        let pds = try r.value("Procedure_Done_Status", as: ProcedureDoneStatus.self)
+        let sds = try r.value("Subevent_Done_Status", as: SubeventDoneStatus.self)
         let abort = try AbortReasons(octet: try r.u8("Abort_Reason"))
         let nap = try r.u8("Num_Antenna_Paths")
         guard nap <= 4 else { throw .invalidValue(field: "Num_Antenna_Paths", value: Int(nap)) }
