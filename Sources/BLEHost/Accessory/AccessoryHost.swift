@@ -107,14 +107,6 @@ public struct AccessoryHost: Sendable {
     /// Why Channel Sounding cannot run on this board, if it cannot.
     public var channelSoundingUnavailable: String? { csUnavailable }
 
-    static func advertisingData(_ c: Configuration) -> [UInt8] {
-        Advertiser.advertisingData(.init(address: c.address, name: c.identity.name, services: c.services, interval: c.advertisingInterval))
-    }
-
-    static func scanResponse(_ c: Configuration) -> [UInt8] {
-        Advertiser.scanResponse(.init(address: c.address, name: c.identity.name, services: c.services, interval: c.advertisingInterval))
-    }
-
     /// Keeps a bond made elsewhere (provisioned out of band, or restored): the peer it names
     /// encrypts with its key on its next connection. It replaces a bond of the same peer.
     public mutating func remember(_ bond: Bond) {

@@ -22,8 +22,6 @@ public struct CommandScheduler: Sendable {
     public var supportedCommands: [UInt8]?
 
     public var isIdle: Bool { queue.isEmpty && urgent.isEmpty && outstanding == nil }
-    /// Whether a command is queued or awaiting its answer.
-    public var isBusy: Bool { !isIdle }
 
     /// Whether the controller lists `opcode` (true until its Supported_Commands are known, and
     /// for commands without a bit).
