@@ -8,12 +8,6 @@ public struct SVGDocument: Equatable, Sendable {
     /// SVG elements, already escaped, in the document's pixel coordinates.
     public var body: String
 
-    public init(width: Double, height: Double, body: String) {
-        self.width = width
-        self.height = height
-        self.body = body
-    }
-
     /// The file's text (UTF-8, ends with a newline).
     public var text: String {
         let w = SVGNumberFormat.format(width, decimals: 2), h = SVGNumberFormat.format(height, decimals: 2)

@@ -100,30 +100,30 @@ public struct EmulatedPeerHost: Sendable {
 
     /// An event from the peer board.
     public mutating func handleEvent(_ event: HCIPacket, now: UInt64) {
-        switch host {
-        case .phone(var h):
-            let outputs = h.handleEvent(event, now: Self.seconds(now))
-            host = .phone(h)
-            record(outputs, now: now)
-            if event.eventCode == HCIEventCode.encryptionChange { holdUntil = now + Self.phoneStartDelay }
-        case .accessory(var h):
-            if let key = provisionedKey, let c = ConnectionEstablished(packet: event), !h.bonds.contains(where: { $0.matches(c.peer) }) {
-                h.remember(Bond(peer: c.peer, peerIRK: nil, longTermKey: key, authenticated: false))
-            }
-            accessoryOutputs += h.handleEvent(event, now: Self.seconds(now))
+        if let key = provisionedKey, case .accessory(var h) = host, let c = ConnectionEstablished(packet: event),
+           !h.bonds.contains(where: { $0.matches(c.peer) }) {
+            h.remember(Bond(peer: c.peer, peerIRK: nil, longTermKey: key, authenticated: false))
             host = .accessory(h)
         }
+        deliver(now: now, phone: { $0.handleEvent(event, now: $1) }, accessory: { $0.handleEvent(event, now: $1) })
+        if case .phone = host, event.eventCode == HCIEventCode.encryptionChange { holdUntil = now + Self.phoneStartDelay }
     }
 
     /// An ACL packet from the peer board (SMP and ATT).
     public mutating func handleACL(_ packet: HCIPacket, now: UInt64) {
+        deliver(now: now, phone: { $0.handleACL(packet, now: $1) }, accessory: { $0.handleACL(packet, now: $1) })
+    }
+
+    /// One input to whichever host this is (with the time in seconds), its outputs kept.
+    private mutating func deliver(now: UInt64, phone: (inout PhoneHost, Double) -> [PhoneHost.Output],
+                                  accessory: (inout AccessoryHost, Double) -> [AccessoryHost.Output]) {
         switch host {
         case .phone(var h):
-            let outputs = h.handleACL(packet, now: Self.seconds(now))
+            let outputs = phone(&h, Self.seconds(now))
             host = .phone(h)
             record(outputs, now: now)
         case .accessory(var h):
-            accessoryOutputs += h.handleACL(packet, now: Self.seconds(now))
+            accessoryOutputs += accessory(&h, Self.seconds(now))
             host = .accessory(h)
         }
     }

@@ -8,12 +8,6 @@ public struct CommonTimeBase: Equatable, Sendable {
     /// Common ticks per local tick.
     public var commonTicksPerLocalTick: Double
 
-    public init(local: UWBTimestamp, common: UWBTimestamp, commonTicksPerLocalTick: Double) {
-        self.local = local
-        self.common = common
-        self.commonTicksPerLocalTick = commonTicksPerLocalTick
-    }
-
     /// The identity: an anchor whose own counter is the common time base.
     public static func identity(at local: UWBTimestamp) -> CommonTimeBase {
         CommonTimeBase(local: local, common: local, commonTicksPerLocalTick: 1)

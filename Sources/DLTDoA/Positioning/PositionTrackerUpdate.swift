@@ -18,11 +18,4 @@ public struct PositionTrackerUpdate: Sendable, Equatable {
     public var outcome: Outcome
     /// yᵀS⁻¹y of the innovation (0 when initializing).
     public var mahalanobisSquared: Double
-
-    public init(position: Vector3, velocity: Vector3, outcome: Outcome, mahalanobisSquared: Double) {
-        self.position = position
-        self.velocity = velocity
-        self.outcome = outcome
-        self.mahalanobisSquared = mahalanobisSquared
-    }
 }

@@ -13,11 +13,4 @@ public struct TDoAAnchorDelay: Sendable, Equatable {
     public var sigma: Double
     /// The anchor was used in the fix.
     public var used: Bool
-
-    public init(anchor: TDoAAnchorID, delay: Double, sigma: Double, used: Bool) {
-        self.anchor = anchor
-        self.delay = delay
-        self.sigma = sigma
-        self.used = used
-    }
 }

@@ -9,51 +9,39 @@ import ReflectorFirmware
 public enum MonitorBTSnoopReader {
     public static func parse(_ bytes: [UInt8]) -> PacketCapture {
         var out = PacketCapture()
+        do throws(CaptureFileError) { try read(bytes, into: &out) } catch { out.error = error }
+        return out
+    }
+
+    /// The records of `bytes` into `out` until the first malformed spot, thrown.
+    private static func read(_ bytes: [UInt8], into out: inout PacketCapture) throws(CaptureFileError) {
         guard bytes.count >= 16 else {
-            out.error = CaptureFileError(offset: 0, "not a btsnoop file: \(bytes.count) octets, shorter than the 16-octet file header")
-            return out
+            throw CaptureFileError(offset: 0, "not a btsnoop file: \(bytes.count) octets, shorter than the 16-octet file header")
         }
         guard bytes.starts(with: BTSnoopFileHeader.identification) else {
-            out.error = CaptureFileError(offset: 0, "not a btsnoop file: it does not start with \"btsnoop\\0\"")
-            return out
+            throw CaptureFileError(offset: 0, "not a btsnoop file: it does not start with \"btsnoop\\0\"")
         }
         let version = be32(bytes, 8), datalink = be32(bytes, 12)
         guard version == 1 else {
-            out.error = CaptureFileError(offset: 0, "unsupported btsnoop version \(version) (only 1 is defined)")
-            return out
+            throw CaptureFileError(offset: 0, "unsupported btsnoop version \(version) (only 1 is defined)")
         }
         guard datalink == BTSnoopDatalink.linuxMonitor.rawValue else {
-            out.error = CaptureFileError(offset: 0, "btsnoop datalink \(datalink) is not the Linux monitor's (2001)")
-            return out
+            throw CaptureFileError(offset: 0, "btsnoop datalink \(datalink) is not the Linux monitor's (2001)")
         }
         var offset = 16
         while offset < bytes.count {
-            let available = bytes.count - offset
-            guard available >= 24 else {
-                out.error = CaptureFileError(offset: offset, "record header cut short (\(available) of 24 octets): the capture is truncated")
-                return out
-            }
+            try CaptureRecordFrame.checkHeader(bytes, at: offset, headerLength: 24)
             let original = be32(bytes, offset), included = be32(bytes, offset + 4), flags = be32(bytes, offset + 8)
             let timestamp = Int64(bitPattern: UInt64(be32(bytes, offset + 16)) << 32 | UInt64(be32(bytes, offset + 20)))
-            guard included <= original else {
-                out.error = CaptureFileError(offset: offset, "malformed record: included length \(included) exceeds original length \(original)")
-                return out
-            }
-            let dataStart = offset + 24
-            guard UInt64(included) <= UInt64(bytes.count - dataStart) else {
-                out.error = CaptureFileError(offset: offset, "record data cut short (\(included) octets declared, \(bytes.count - dataStart) present): the capture is truncated")
-                return out
-            }
-            let end = dataStart + Int(included)
+            let data = try CaptureRecordFrame.data(bytes, at: offset, headerLength: 24, included: included, original: original, lengthName: "included")
             if let (indicator, direction) = LinuxMonitorOpcode.packet(UInt16(truncatingIfNeeded: flags)) {
                 let unix = timestamp &- BTSnoopTimestamp.unixEpochOffset
-                out.packets.append(CapturedPacket(packet: HCIPacket(indicator: indicator, bytes: Array(bytes[dataStart..<end])),
+                out.packets.append(CapturedPacket(packet: HCIPacket(indicator: indicator, bytes: Array(bytes[data])),
                                                   direction: direction, adapter: UInt16(truncatingIfNeeded: flags >> 16),
                                                   unixMicroseconds: unix, offset: offset))
             }
-            offset = end
+            offset = data.upperBound
         }
-        return out
     }
 
     /// A monitor-format btsnoop file of `packets` (for tests and tools): each on adapter

@@ -30,13 +30,17 @@ public enum PcapReader {
 
     public static func parse(_ bytes: [UInt8]) -> PacketCapture {
         var out = PacketCapture()
+        do throws(CaptureFileError) { try read(bytes, into: &out) } catch { out.error = error }
+        return out
+    }
+
+    /// The records of `bytes` into `out` until the first malformed spot, thrown.
+    private static func read(_ bytes: [UInt8], into out: inout PacketCapture) throws(CaptureFileError) {
         guard bytes.count >= 24 else {
-            out.error = CaptureFileError(offset: 0, "pcap file header cut short (\(bytes.count) of 24 octets)")
-            return out
+            throw CaptureFileError(offset: 0, "pcap file header cut short (\(bytes.count) of 24 octets)")
         }
         guard let (big, nano) = magic(bytes) else {
-            out.error = CaptureFileError(offset: 0, "not a pcap file: unknown magic number")
-            return out
+            throw CaptureFileError(offset: 0, "not a pcap file: unknown magic number")
         }
         func u32(_ at: Int) -> UInt32 {
             let v = UInt32(bytes[at]) << 24 | UInt32(bytes[at + 1]) << 16 | UInt32(bytes[at + 2]) << 8 | UInt32(bytes[at + 3])
@@ -44,48 +48,28 @@ public enum PcapReader {
         }
         let major = big ? UInt16(bytes[4]) << 8 | UInt16(bytes[5]) : UInt16(bytes[5]) << 8 | UInt16(bytes[4])
         guard major == 2 else {
-            out.error = CaptureFileError(offset: 0, "unsupported pcap version \(major) (2 is read)")
-            return out
+            throw CaptureFileError(offset: 0, "unsupported pcap version \(major) (2 is read)")
         }
         let rawLinkType = u32(20) & 0x0FFF_FFFF
         guard rawLinkType <= UInt32(UInt16.max), let linkType = BluetoothLinkType(rawValue: UInt16(rawLinkType)) else {
-            out.error = CaptureFileError(offset: 0, "pcap link type \(rawLinkType) is not Bluetooth HCI (187 H4, 201 H4 with direction, 254 Linux monitor are read)")
-            return out
+            throw CaptureFileError(offset: 0, "pcap link type \(rawLinkType) is not Bluetooth HCI (187 H4, 201 H4 with direction, 254 Linux monitor are read)")
         }
         var offset = 24
         while offset < bytes.count {
-            let available = bytes.count - offset
-            guard available >= 16 else {
-                out.error = CaptureFileError(offset: offset, "record header cut short (\(available) of 16 octets): the capture is truncated")
-                return out
-            }
+            try CaptureRecordFrame.checkHeader(bytes, at: offset, headerLength: 16)
             let seconds = u32(offset), fraction = u32(offset + 4), included = u32(offset + 8), original = u32(offset + 12)
-            guard included <= maximumRecordLength else {
-                out.error = CaptureFileError(offset: offset, "malformed record: captured length \(included) is over \(maximumRecordLength)")
-                return out
-            }
-            guard included <= original else {
-                out.error = CaptureFileError(offset: offset, "malformed record: captured length \(included) exceeds original length \(original)")
-                return out
-            }
-            let dataStart = offset + 16
-            guard Int(included) <= bytes.count - dataStart else {
-                out.error = CaptureFileError(offset: offset, "record data cut short (\(included) octets declared, \(bytes.count - dataStart) present): the capture is truncated")
-                return out
-            }
-            let end = dataStart + Int(included)
+            let data = try CaptureRecordFrame.data(bytes, at: offset, headerLength: 16, included: included, original: original,
+                                                   lengthName: "captured", maximum: maximumRecordLength)
             do throws(LinkTypeFailure) {
-                if let (packet, direction, adapter) = try linkType.packet(bytes[dataStart..<end]) {
+                if let (packet, direction, adapter) = try linkType.packet(bytes[data]) {
                     let micros = Int64(seconds) * 1_000_000 + Int64(nano ? fraction / 1000 : fraction)
                     out.packets.append(CapturedPacket(packet: packet, direction: direction, adapter: adapter, unixMicroseconds: micros, offset: offset))
                 }
             } catch {
-                out.error = CaptureFileError(offset: offset, "malformed record: \(error.message)")
-                return out
+                throw CaptureFileError(offset: offset, "malformed record: \(error.message)")
             }
-            offset = end
+            offset = data.upperBound
         }
-        return out
     }
 
     /// A pcap file of `packets` with `linkType` (for tests): little- or big-endian, micro- or

@@ -6,12 +6,6 @@ public struct FlashProgress: Equatable, Sendable {
     /// Milliseconds since the first upload request was sent.
     public var elapsedMilliseconds: UInt64
 
-    public init(acknowledged: Int, total: Int, elapsedMilliseconds: UInt64) {
-        self.acknowledged = acknowledged
-        self.total = total
-        self.elapsedMilliseconds = elapsedMilliseconds
-    }
-
     /// Octets per second; 0 before any time has passed.
     public var bytesPerSecond: Double {
         elapsedMilliseconds == 0 ? 0 : Double(acknowledged) * 1000 / Double(elapsedMilliseconds)

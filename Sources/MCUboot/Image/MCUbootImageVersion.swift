@@ -5,13 +5,6 @@ public struct MCUbootImageVersion: Equatable, Sendable, CustomStringConvertible 
     public var revision: UInt16
     public var build: UInt32
 
-    public init(major: UInt8, minor: UInt8, revision: UInt16, build: UInt32) {
-        self.major = major
-        self.minor = minor
-        self.revision = revision
-        self.build = build
-    }
-
     /// "1.2.3" or "1.2.3.4", the form MCUboot's image list reports (bs_list_img_ver).
     public var description: String {
         "\(major).\(minor).\(revision)" + (build != 0 ? ".\(build)" : "")

@@ -4,11 +4,6 @@ public struct SMPCommand: Equatable, Hashable, Sendable, CustomStringConvertible
     public var group: UInt16
     public var id: UInt8
 
-    public init(group: UInt16, id: UInt8) {
-        self.group = group
-        self.id = id
-    }
-
     /// OS group 0, ID 0: echo `{"d":text}` → `{"r":text}`.
     public static let echo = SMPCommand(group: 0, id: 0)
     /// OS group 0, ID 5: reset (answers, then reboots after about 250 ms).

@@ -26,17 +26,4 @@ public struct DirectionEstimate: Sendable, Equatable {
     /// True when the filter would report the horizontal angle (`azimuth`) on its own, as iOS
     /// reports `horizontalAngle` before the full direction is known.
     public var isHorizontalConfident: Bool
-
-    public init(position: Vector3, distance: Double, direction: Vector3, azimuth: Double, elevation: Double,
-                spread: Double, horizontalSpread: Double, isConfident: Bool, isHorizontalConfident: Bool) {
-        self.position = position
-        self.distance = distance
-        self.direction = direction
-        self.azimuth = azimuth
-        self.elevation = elevation
-        self.spread = spread
-        self.horizontalSpread = horizontalSpread
-        self.isConfident = isConfident
-        self.isHorizontalConfident = isHorizontalConfident
-    }
 }

@@ -58,26 +58,20 @@ public struct JSONWriter {
 
     // MARK: Structure
 
-    public mutating func beginObject() {
+    public mutating func beginObject() { begin(UInt8(ascii: "{")) }
+    public mutating func endObject() { end(UInt8(ascii: "}")) }
+    public mutating func beginArray() { begin(UInt8(ascii: "[")) }
+    public mutating func endArray() { end(UInt8(ascii: "]")) }
+
+    private mutating func begin(_ opening: UInt8) {
         beforeValue()
-        byte(UInt8(ascii: "{"))
+        byte(opening)
         open()
     }
 
-    public mutating func endObject() {
+    private mutating func end(_ closing: UInt8) {
         close()
-        byte(UInt8(ascii: "}"))
-    }
-
-    public mutating func beginArray() {
-        beforeValue()
-        byte(UInt8(ascii: "["))
-        open()
-    }
-
-    public mutating func endArray() {
-        close()
-        byte(UInt8(ascii: "]"))
+        byte(closing)
     }
 
     /// An object value: `body` writes its members.
@@ -86,6 +80,12 @@ public struct JSONWriter {
         beginObject()
         body(&self)
         endObject()
+    }
+
+    /// A document of one named object, `{"name": {...}}` (every command's summary line):
+    /// `body` writes the inner object's members.
+    public mutating func document(_ name: StaticString, _ body: (inout JSONWriter) -> Void) {
+        object { j in j.field(name, object: body) }
     }
 
     /// An array value: `body` writes its elements.

@@ -57,12 +57,12 @@ public struct CaptureProblem: Sendable, Equatable, CustomStringConvertible {
             message = "unsupported btsnoop version \(v) (only 1 is defined)"
         case .unsupportedDatalink(let d):
             message = "unsupported btsnoop datalink \(d) (1001 and 1002 are read)"
-        case .truncatedRecordHeader(_, let available):
-            message = "record header cut short (\(available) of 24 octets): the capture is truncated"
-        case .truncatedRecordData(_, let included, let available):
-            message = "record data cut short (\(included) octets declared, \(available) present): the capture is truncated"
-        case .includedLengthExceedsOriginal(_, let included, let original):
-            message = "malformed record: included length \(included) exceeds original length \(original)"
+        case .truncatedRecordHeader(let offset, let available):
+            message = CaptureFileError.truncatedRecordHeader(at: offset, available: available, of: 24).message
+        case .truncatedRecordData(let offset, let included, let available):
+            message = CaptureFileError.truncatedRecordData(at: offset, declared: included, available: available).message
+        case .includedLengthExceedsOriginal(let offset, let included, let original):
+            message = CaptureFileError.lengthExceedsOriginal(at: offset, lengthName: "included", included: included, original: original).message
         case .emptyRecord:
             message = "malformed record: no octets, so no H4 packet indicator"
         case .unknownIndicator(let octet, _):

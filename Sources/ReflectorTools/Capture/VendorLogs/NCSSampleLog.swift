@@ -43,15 +43,7 @@ enum NCSSampleLog {
     }
 
     static func read(_ bytes: [UInt8], defaultRole: CSRole) -> CaptureProcedures {
-        var reader = Reader(defaultRole: defaultRole)
-        let lines = LogLines(bytes)
-        do throws(LogLineError) {
-            for (number, text) in lines { try reader.line(number, text) }
-            try reader.end(lastLine: lines.lastLine)
-        } catch {
-            reader.procedures.fail(error)
-        }
-        return reader.procedures.capture
+        Reader(defaultRole: defaultRole).read(bytes)
     }
 
     /// The message of a log line: what follows `I: ` or `<inf> module: `; nil for a line
@@ -77,7 +69,7 @@ enum NCSSampleLog {
         return (key, value)
     }
 
-    private struct Reader {
+    private struct Reader: LogLineReader {
         enum Block { case none, config, enable, subevent }
         var block = Block.none
         var procedures = LoggedProcedures(origin: .ncsLog)

@@ -34,18 +34,10 @@ enum SiliconLabsStepLog {
     }
 
     static func read(_ bytes: [UInt8]) -> CaptureProcedures {
-        var reader = Reader()
-        let lines = LogLines(bytes)
-        do throws(LogLineError) {
-            for (number, text) in lines { try reader.line(number, text) }
-            try reader.end(lastLine: lines.lastLine)
-        } catch {
-            reader.procedures.fail(error)
-        }
-        return reader.procedures.capture
+        Reader().read(bytes)
     }
 
-    private struct Reader {
+    private struct Reader: LogLineReader {
         var procedures = LoggedProcedures(origin: .siliconLabsLog)
         var counter = -1
         var side: LoggedSubevent?

@@ -91,22 +91,17 @@ public enum AccessoryCommand: Command {
         }
         try store.save(bondPath)
 
-        let line: BoardLine
-        do { line = try o.board.open() } catch .device(let why) { return .failure(status: 2, why) }
+        let (line, findings): (BoardLine, ControllerProbe.Findings)
+        do { (line, findings) = try o.board.openAndProbe() } catch .device(let why) { return .failure(status: 2, why) }
         defer { line.close() }
-
-        switch BoardProbe.run(line.channel, path: path, baud: o.board.baud, timeout: o.board.timeout) {
-        case .failure(let why): return .failure(status: 2, why.message)
-        case .success(let findings):
-            let check = CheckReport(findings)
-            if !check.compatible {
-                let failing = check.requirements.filter { !$0.pass }.map { "\($0.name): \($0.detail)" }.joined(separator: "; ")
-                guard o.force else {
-                    return .failure(status: 2, "\(path): an iPhone will not range with this board (\(failing)); 'reflector-emu check --port \(path)' "
-                        + "shows the whole report; --force serves it anyway")
-                }
-                report.status("serving a board an iPhone will not range with (--force): \(failing)")
+        let check = CheckReport(findings)
+        if !check.compatible {
+            let failing = check.requirements.filter { !$0.pass }.map { "\($0.name): \($0.detail)" }.joined(separator: "; ")
+            guard o.force else {
+                return .failure(status: 2, "\(path): an iPhone will not range with this board (\(failing)); 'reflector-emu check --port \(path)' "
+                    + "shows the whole report; --force serves it anyway")
             }
+            report.status("serving a board an iPhone will not range with (--force): \(failing)")
         }
 
         var configuration = AccessoryHost.Configuration(

@@ -67,14 +67,12 @@ struct AccessoryReport {
     func finish(elapsed: Double, bonds: Int) {
         if json {
             output.jsonLine { j in
-                j.object { j in
-                    j.field("summary", object: { j in
-                        j.field("procedures", procedures)
-                        j.field("connections", connections)
-                        j.field("pairings", pairings)
-                        j.field("bonds", bonds)
-                        j.field("elapsed_s", elapsed, decimals: 1)
-                    })
+                j.document("summary") { j in
+                    j.field("procedures", procedures)
+                    j.field("connections", connections)
+                    j.field("pairings", pairings)
+                    j.field("bonds", bonds)
+                    j.field("elapsed_s", elapsed, decimals: 1)
                 }
             }
             return

@@ -36,15 +36,9 @@ public enum CheckCommand: Command {
 
     /// Exit status 0 compatible, 1 not compatible, 2 (with the reason) could not ask.
     public static func run(_ o: Options, output: CommandOutput) throws(ToolError) -> CommandOutcome {
-        let line: BoardLine
-        do { line = try o.board.open() } catch .device(let why) { return .failure(status: 2, why) }
+        let (line, findings): (BoardLine, ControllerProbe.Findings)
+        do { (line, findings) = try o.board.openAndProbe() } catch .device(let why) { return .failure(status: 2, why) }
         defer { line.close() }
-
-        let findings: ControllerProbe.Findings
-        switch BoardProbe.run(line.channel, path: o.board.path ?? "", baud: o.board.baud, timeout: o.board.timeout) {
-        case .success(let f): findings = f
-        case .failure(let why): return .failure(status: 2, why.message)
-        }
         let report = CheckReport(findings)
         if o.json {
             output.jsonLine { report.json(&$0) }

@@ -61,18 +61,16 @@ struct LoopbackSummary {
 
     /// `{"summary": {...}}`, null for the figures a run without distances has none of.
     func json(_ j: inout JSONWriter) {
-        j.object { j in
-            j.field("summary", object: { j in
-                j.field("procedures", procedures)
-                j.field("estimated", estimated)
-                j.field("mean_error_m", meanError, decimals: 5)
-                j.field("rmse_m", rmse, decimals: 5)
-                j.field("p90_error_m", p90, decimals: 5)
-                j.field("smoothed_rmse_m", smoothedRMSE, decimals: 5)
-                j.field("crlb_m", crlb, decimals: 5)
-                j.field("rmse_over_crlb", rmse.map { $0 / crlb }, decimals: 5)
-                j.field("two_path_p90_bound_m", twoPathP90, decimals: 5)
-            })
+        j.document("summary") { j in
+            j.field("procedures", procedures)
+            j.field("estimated", estimated)
+            j.field("mean_error_m", meanError, decimals: 5)
+            j.field("rmse_m", rmse, decimals: 5)
+            j.field("p90_error_m", p90, decimals: 5)
+            j.field("smoothed_rmse_m", smoothedRMSE, decimals: 5)
+            j.field("crlb_m", crlb, decimals: 5)
+            j.field("rmse_over_crlb", rmse.map { $0 / crlb }, decimals: 5)
+            j.field("two_path_p90_bound_m", twoPathP90, decimals: 5)
         }
     }
 }

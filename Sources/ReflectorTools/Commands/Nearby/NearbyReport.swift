@@ -152,20 +152,18 @@ enum NearbyReport {
     }
 
     static func summaryJSON(_ s: NearbySummary, _ run: NearbySimulation.Run, _ j: inout JSONWriter) {
-        j.object { j in
-            j.field("summary", object: { j in
-                j.field("updates", s.updates)
-                j.field("with_distance", s.withDistance)
-                j.field("with_direction", s.withDirection)
-                j.field("median_distance_error_m", s.medianDistanceError, decimals: 4)
-                j.field("p90_distance_error_m", s.p90DistanceError, decimals: 4)
-                j.field("median_direction_error_deg", s.medianDirectionError.map(degrees), decimals: 3)
-                j.field("p90_direction_error_deg", s.p90DirectionError.map(degrees), decimals: 3)
-                j.field("first_direction_s", s.firstDirectionTime, decimals: 4)
-                j.field("with_horizontal_angle", s.withHorizontalAngle)
-                j.field("median_horizontal_angle_error_deg", s.medianHorizontalAngleError.map(degrees), decimals: 3)
-                j.field("suspensions", run.suspensions.count)
-            })
+        j.document("summary") { j in
+            j.field("updates", s.updates)
+            j.field("with_distance", s.withDistance)
+            j.field("with_direction", s.withDirection)
+            j.field("median_distance_error_m", s.medianDistanceError, decimals: 4)
+            j.field("p90_distance_error_m", s.p90DistanceError, decimals: 4)
+            j.field("median_direction_error_deg", s.medianDirectionError.map(degrees), decimals: 3)
+            j.field("p90_direction_error_deg", s.p90DirectionError.map(degrees), decimals: 3)
+            j.field("first_direction_s", s.firstDirectionTime, decimals: 4)
+            j.field("with_horizontal_angle", s.withHorizontalAngle)
+            j.field("median_horizontal_angle_error_deg", s.medianHorizontalAngleError.map(degrees), decimals: 3)
+            j.field("suspensions", run.suspensions.count)
         }
     }
 

@@ -125,17 +125,12 @@ public enum RangeCommand: Command {
             case .failure(let e): return .failure(status: 2, e.description)
             }
         }
-        let line: BoardLine
-        do { line = try o.board.open() } catch .device(let why) { return .failure(status: 2, why) }
-        defer { line.close() }
-
         // The board first: can it be a CS initiator at all?
-        switch BoardProbe.run(line.channel, path: path, baud: o.board.baud, timeout: o.board.timeout) {
-        case .failure(let why): return .failure(status: 2, why.message)
-        case .success(let findings):
-            if let why = initiatorProblem(findings) {
-                return .failure(status: 2, "\(path): this board cannot range as an initiator: \(why); 'reflector-emu check --port \(path)' shows what it reports")
-            }
+        let (line, findings): (BoardLine, ControllerProbe.Findings)
+        do { (line, findings) = try o.board.openAndProbe() } catch .device(let why) { return .failure(status: 2, why) }
+        defer { line.close() }
+        if let why = initiatorProblem(findings) {
+            return .failure(status: 2, "\(path): this board cannot range as an initiator: \(why); 'reflector-emu check --port \(path)' shows what it reports")
         }
 
         var session = RangeSession(plan: .init(scanningFor: o.filter, longTermKey: o.ltk ?? []), estimator: o.estimator.estimator,

@@ -78,19 +78,17 @@ struct RangeReport {
         let rmse = errors.isEmpty ? nil : (errors.map { $0 * $0 }.reduce(0, +) / Double(errors.count)).squareRoot()
         if options.json {
             output.jsonLine { j in
-                j.object { j in
-                    j.field("summary", object: { j in
-                        j.field("procedures", rows.count)
-                        j.field("estimated", distances.count)
-                        j.field("median_distance_m", median, decimals: 4)
-                        j.field("p10_p90_spread_m", spread, decimals: 4)
-                        j.field("procedures_per_s", rate, decimals: 3)
-                        j.field("connections", connections)
-                        if options.truth != nil {
-                            j.field("mean_error_m", meanError, decimals: 5)
-                            j.field("rmse_m", rmse, decimals: 5)
-                        }
-                    })
+                j.document("summary") { j in
+                    j.field("procedures", rows.count)
+                    j.field("estimated", distances.count)
+                    j.field("median_distance_m", median, decimals: 4)
+                    j.field("p10_p90_spread_m", spread, decimals: 4)
+                    j.field("procedures_per_s", rate, decimals: 3)
+                    j.field("connections", connections)
+                    if options.truth != nil {
+                        j.field("mean_error_m", meanError, decimals: 5)
+                        j.field("rmse_m", rmse, decimals: 5)
+                    }
                 }
             }
             return

@@ -1,3 +1,5 @@
+import BLEHost
+
 /// The board line's flags, shared by the commands that drive a real board (`check`, `range`,
 /// `accessory`): the serial port or pty, its speed and flow control, how long the board may
 /// take to answer a command, and a btsnoop capture of the traffic.
@@ -44,6 +46,19 @@ public struct BoardLineOptions: Sendable, Equatable {
     /// The line, opened (a `.device` error when the port cannot be, `.badFile` for the capture).
     func open() throws(ToolError) -> BoardLine {
         try BoardLine(path: path ?? "", baud: baud, rtscts: rtscts, capture: btsnoop)
+    }
+
+    /// The line opened and the board asked what it is, as `check` asks: a port that cannot open
+    /// or a board that does not answer is a `.device` error with the reason (the commands exit 2).
+    /// The caller closes the line.
+    func openAndProbe() throws(ToolError) -> (line: BoardLine, findings: ControllerProbe.Findings) {
+        let line = try open()
+        switch BoardProbe.run(line.channel, path: path ?? "", baud: baud, timeout: timeout) {
+        case .success(let findings): return (line, findings)
+        case .failure(let why):
+            line.close()
+            throw .device(why.message)
+        }
     }
 
     /// What to say when the board leaves a command unanswered past `timeout`.

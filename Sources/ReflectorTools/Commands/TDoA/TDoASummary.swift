@@ -74,36 +74,34 @@ struct TDoASummary {
     }
 
     func json(_ j: inout JSONWriter) {
-        j.object { j in
-            j.field("summary", object: { j in
-                j.field("fixes", fixes)
-                j.field("measurements", measurements)
-                j.field("epochs_without_fix", epochsWithoutFix)
-                j.field("unsolved_epochs", unsolvedEpochs)
-                j.field("last_no_fix", lastNoFix)
-                j.field("rmse_m", rmse, decimals: 4)
-                j.field("p90_m", p90, decimals: 4)
-                j.field("tracked_rmse_m", trackedRMSE, decimals: 4)
-                j.field("crlb_m", crlb, decimals: 4)
-                j.field("rejected_epochs", rejectedEpochs)
-                j.field("other_network_frames", otherNetworkFrames)
-                j.field("discovery_s", discovery, decimals: 4)
-                if !timeBases.isEmpty {
-                    j.field("clusters", array: { j in
-                        for t in timeBases {
-                            j.object { j in
-                                j.field("cluster", t.cluster)
-                                j.field("initiator", TDoAReport.hex4(Int(t.address)))
-                                j.field("hop_counts", array: { j in for h in t.hopCounts { if let h { j.value(h) } else { j.null() } } })
-                                j.field("polls", t.polls)
-                                j.field("first_poll_s", t.firstPollTime, decimals: 4)
-                                j.field("time_base_rms_ns", t.rmsError * 1e9, decimals: 3)
-                                j.field("time_base_max_ns", t.maximumError * 1e9, decimals: 3)
-                            }
+        j.document("summary") { j in
+            j.field("fixes", fixes)
+            j.field("measurements", measurements)
+            j.field("epochs_without_fix", epochsWithoutFix)
+            j.field("unsolved_epochs", unsolvedEpochs)
+            j.field("last_no_fix", lastNoFix)
+            j.field("rmse_m", rmse, decimals: 4)
+            j.field("p90_m", p90, decimals: 4)
+            j.field("tracked_rmse_m", trackedRMSE, decimals: 4)
+            j.field("crlb_m", crlb, decimals: 4)
+            j.field("rejected_epochs", rejectedEpochs)
+            j.field("other_network_frames", otherNetworkFrames)
+            j.field("discovery_s", discovery, decimals: 4)
+            if !timeBases.isEmpty {
+                j.field("clusters", array: { j in
+                    for t in timeBases {
+                        j.object { j in
+                            j.field("cluster", t.cluster)
+                            j.field("initiator", TDoAReport.hex4(Int(t.address)))
+                            j.field("hop_counts", array: { j in for h in t.hopCounts { if let h { j.value(h) } else { j.null() } } })
+                            j.field("polls", t.polls)
+                            j.field("first_poll_s", t.firstPollTime, decimals: 4)
+                            j.field("time_base_rms_ns", t.rmsError * 1e9, decimals: 3)
+                            j.field("time_base_max_ns", t.maximumError * 1e9, decimals: 3)
                         }
-                    })
-                }
-            })
+                    }
+                })
+            }
         }
     }
 }
