@@ -33,16 +33,13 @@ func benchmarkEstimators(seconds: Double, only: String?) {
             }
             var line = "estimators: N_AP \(AntennaConfiguration(index: aci)!.antennaPaths), \(channelName):"
             for (name, estimator) in estimators {
-                let clock = ContinuousClock()
-                let start = clock.now
                 var runs = 0
                 var checksum = 0.0
-                let budget = Duration.milliseconds(Int64(seconds * 1000))
-                while clock.now - start < budget {
+                let elapsed = repeatFor(seconds: seconds) {
                     for t in toneSets { checksum += estimator.estimate(t)?.distance ?? 0 }
                     runs += toneSets.count
                 }
-                let micros = durationSeconds(clock.now - start) * 1e6 / Double(runs)
+                let micros = elapsed * 1e6 / Double(runs)
                 line += " \(name) \(Int(micros.rounded())) µs"
                 if checksum.isNaN { line += " (NaN)" }
             }

@@ -56,12 +56,9 @@ func benchmarkLoopback(seconds: Double) {
         for (name, estimator) in estimators {
             var link = LoopbackSetup(scenario: AirScenario(seed: 3, geometry: AirGeometry(distance: 5), snrDB: 20), antennaConfigurationIndex: aci).makeLink()
             _ = link.settle()
-            let clock = ContinuousClock()
-            let start = clock.now
             var procedures = 0
             var estimates = 0
-            let budget = Duration.milliseconds(Int64(seconds * 1000))
-            while clock.now - start < budget {
+            let secs = repeatFor(seconds: seconds) {
                 for output in link.runProcedure() ?? [] {
                     if case let .procedure(p, reflector) = output {
                         let tones = ToneSetBuilder.tones(initiator: p.steps, reflector: reflector, antennaPaths: p.antennaPaths)
@@ -70,8 +67,6 @@ func benchmarkLoopback(seconds: Double) {
                     }
                 }
             }
-            let elapsed = clock.now - start
-            let secs = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
             let n = AntennaConfiguration(index: aci)!.antennaPaths
             print("loopback: N_AP \(n), \(name): \(Int(Double(procedures) / secs)) procedures/s (\(estimates) of \(procedures) estimated)")
         }
@@ -214,6 +209,16 @@ func benchmarkServe(seconds: Double) {
 }
 
 func durationSeconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18 }
+
+/// Runs `body` again and again until `seconds` have passed; the seconds that took (the last
+/// run whole).
+func repeatFor(seconds: Double, _ body: () -> Void) -> Double {
+    let clock = ContinuousClock()
+    let start = clock.now
+    let budget = Duration.milliseconds(Int64(seconds * 1000))
+    while clock.now - start < budget { body() }
+    return durationSeconds(clock.now - start)
+}
 
 let args = CommandLine.arguments.dropFirst()
 let which = args.first ?? "all"

@@ -101,12 +101,9 @@ public struct JSONWriter {
     public mutating func key(_ name: StaticString) {
         ensure(name.utf8CodeUnitCount + 6)
         memberSeparator()
-        base[count] = UInt8(ascii: "\"")
-        (base + count + 1).update(from: name.utf8Start, count: name.utf8CodeUnitCount)
-        count += name.utf8CodeUnitCount + 1
-        base[count] = UInt8(ascii: "\"")
-        base[count + 1] = UInt8(ascii: ":")
-        count += 2
+        quoted(name)
+        base[count] = UInt8(ascii: ":")
+        count += 1
         if style == .spaced {
             base[count] = UInt8(ascii: " ")
             count += 1
@@ -207,9 +204,15 @@ public struct JSONWriter {
     public mutating func value(literal: StaticString) {
         ensure(literal.utf8CodeUnitCount + 4)
         beforeValue()
+        quoted(literal)
+    }
+
+    /// `"text"` for a literal that needs no escaping (room already ensured).
+    @inline(__always)
+    private mutating func quoted(_ text: StaticString) {
         base[count] = UInt8(ascii: "\"")
-        (base + count + 1).update(from: literal.utf8Start, count: literal.utf8CodeUnitCount)
-        count += literal.utf8CodeUnitCount + 1
+        (base + count + 1).update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+        count += text.utf8CodeUnitCount + 1
         base[count] = UInt8(ascii: "\"")
         count += 1
     }
