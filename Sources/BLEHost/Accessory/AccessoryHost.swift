@@ -68,6 +68,8 @@ public struct AccessoryHost: Sendable {
         case controllerRestarted(ControllerFault)
         /// A procedure the reflector was measuring when its link or controller went: not reported.
         case procedureLost(counter: UInt16)
+        /// Procedures the board reported nothing of (their counters were skipped): not reported.
+        case proceduresMissed(first: UInt16, count: Int)
         /// A set-up command the accessory cannot do without failed.
         case failed(command: UInt16, HCIStatus)
     }
@@ -165,6 +167,7 @@ public struct AccessoryHost: Sendable {
                 switch o {
                 case .measured(let results): out.append(.procedure(ProcedureReport(results)))
                 case let .rangingData(counter, segments): link?.publish(counter: counter, segments: segments)
+                case let .missed(first, count): out.append(.proceduresMissed(first: first, count: count))
                 case .configured, .procedures: break
                 }
             }

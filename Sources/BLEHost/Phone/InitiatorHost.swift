@@ -79,6 +79,9 @@ public struct InitiatorHost: Sendable {
         case disabled
         /// A procedure that was under way when the link or the controller went: it gives no distance.
         case procedureLost(counter: UInt16)
+        /// `count` procedures from counter `first` that the controller reported nothing of (lost
+        /// on the line, or by a board that went silent): the next procedure's counter skipped them.
+        case proceduresMissed(first: UInt16, count: Int)
         /// Set-up or ranging failed; the host stops.
         case failed(HostError)
     }
@@ -108,6 +111,8 @@ public struct InitiatorHost: Sendable {
     /// Commands of the current step not yet answered, by opcode.
     private var pendingCommands: [UInt16] = []
     private var assembler = ProcedureAssembler(role: .initiator)
+    /// The procedures the controller reported since they were enabled (a skip is named).
+    private var procedureSequence = ProcedureSequence()
     private var ras = RASReassembler()
     /// Procedures waiting for the reflector's RAS data, and RAS data waiting for its procedure,
     /// by ranging counter (the low 12 bits of the procedure counter).
@@ -316,6 +321,7 @@ public struct InitiatorHost: Sendable {
             _ = finishAwait(.proceduresEnabled)
             if e.enabled {
                 enableComplete = e
+                procedureSequence.restart()
                 return [.enabled(e)]
             }
             enableComplete = nil
@@ -334,11 +340,16 @@ public struct InitiatorHost: Sendable {
         var failure: ProcedureAssemblyError?
         var delivered: ProcedureResults?
         do { delivered = try assembler.add(packet) } catch { failure = error }
-        if let p = delivered { return deliver(p) }
+        if let p = delivered { return missedBefore(p.procedureCounter) + deliver(p) }
         guard let failure else { return [] }
         if case .malformed = failure { return [.failed(.malformedEvent("CS Subevent Result: \(failure)"))] }
-        let lost = lostPartialProcedure()
-        return lost.map { [.procedureLost(counter: $0)] } ?? []
+        guard let lost = lostPartialProcedure() else { return [] }
+        return missedBefore(lost) + [.procedureLost(counter: lost)]
+    }
+
+    /// The procedures the controller skipped before `counter`, named.
+    private mutating func missedBefore(_ counter: UInt16) -> [Output] {
+        procedureSequence.reported(counter).map { [.proceduresMissed(first: $0.first, count: $0.count)] } ?? []
     }
 
     /// Forgets the procedure being assembled (its counter, if there was one).

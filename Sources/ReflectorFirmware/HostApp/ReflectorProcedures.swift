@@ -17,6 +17,9 @@ public struct ReflectorProcedures: Sendable {
         case measured(ProcedureResults)
         /// Notifications of Real-time Ranging Data for one procedure, in order.
         case rangingData(counter: UInt16, segments: [[UInt8]])
+        /// `count` procedures from counter `first` the controller reported nothing of (the
+        /// next one's counter skipped them): nothing was measured or sent for them.
+        case missed(first: UInt16, count: Int)
     }
 
     /// The negotiated ATT_MTU, which bounds each RAS segment.
@@ -24,6 +27,7 @@ public struct ReflectorProcedures: Sendable {
     public private(set) var configuration: CSConfiguration?
     public private(set) var selectedTxPower: Int8 = 0
     private var assembler = ProcedureAssembler(role: .reflector)
+    private var sequence = ProcedureSequence()
     private var segmentCounter: UInt8 = 0
 
     public init(attMTU: Int = 247) { self.attMTU = attMTU }
@@ -43,7 +47,10 @@ public struct ReflectorProcedures: Sendable {
 
     public mutating func procedureEnableComplete(_ e: LECSProcedureEnableComplete) -> [Output] {
         guard e.status == .success else { return [] }
-        if e.enabled { selectedTxPower = e.selectedTxPower }
+        if e.enabled {
+            selectedTxPower = e.selectedTxPower
+            sequence.restart()
+        }
         return [.procedures(enabled: e.enabled)]
     }
 
@@ -51,11 +58,12 @@ public struct ReflectorProcedures: Sendable {
     /// procedure only.
     public mutating func subeventResult(_ event: HCIPacket) -> [Output] {
         guard let procedure = try? assembler.add(event) else { return [] }
-        if configuration?.inlinePCT == true { return [.measured(procedure)] }
+        let missed: [Output] = sequence.reported(procedure.procedureCounter).map { [.missed(first: $0.first, count: $0.count)] } ?? []
+        if configuration?.inlinePCT == true { return missed + [.measured(procedure)] }
         let body = RangingData(selectedTxPower: selectedTxPower, results: procedure.subevents).encode()
         let segments = RASSegmenter.segments(of: body, attMTU: attMTU, firstCounter: segmentCounter)
         segmentCounter = UInt8(truncatingIfNeeded: Int(segmentCounter) + segments.count) & 0x3F
-        return [.measured(procedure), .rangingData(counter: procedure.procedureCounter & 0x0FFF, segments: segments)]
+        return missed + [.measured(procedure), .rangingData(counter: procedure.procedureCounter & 0x0FFF, segments: segments)]
     }
 
     /// The connection went down: its configuration and any half-assembled procedure went with
@@ -65,6 +73,7 @@ public struct ReflectorProcedures: Sendable {
         let lost = assembler.pendingCounter
         configuration = nil
         assembler = ProcedureAssembler(role: .reflector)
+        sequence.restart()
         return lost
     }
 }

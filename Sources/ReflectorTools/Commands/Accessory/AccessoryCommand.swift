@@ -148,6 +148,8 @@ public enum AccessoryCommand: Command {
                 report.status("\(fault): setting the board up again (bonds kept)")
             case .procedureLost(let counter):
                 report.status("procedure \(counter) was lost with the link or the board (not reported)")
+            case let .proceduresMissed(first, count):
+                report.status(MissedProcedures.line(first: first, count: count, "not reported"))
             case .channelSoundingUnavailable(let why):
                 report.status("Channel Sounding is unavailable: \(why); advertising, pairing and GATT go on")
             case let .failed(op, status):

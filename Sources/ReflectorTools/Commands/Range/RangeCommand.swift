@@ -203,6 +203,8 @@ public enum RangeCommand: Command {
                 waiting = nil
             case .procedureLost(let counter):
                 report.status("procedure \(counter) was lost with the link or the board (no distance)")
+            case let .proceduresMissed(first, count):
+                report.status(MissedProcedures.line(first: first, count: count, "no distance"))
             case .phone(.encryptedWithBond):
                 usedBond = true
                 report.status("encrypting with the bond \(o.bonds.map { "kept in \($0)" } ?? "made earlier in this run") (no new pairing)")

@@ -29,6 +29,8 @@ struct RangeSession: BoardHost {
         case failed(HostError)
         /// A procedure under way when the link or the board went: no distance for it.
         case procedureLost(counter: UInt16)
+        /// Procedures the board reported nothing of (the counter skipped them): no distance.
+        case proceduresMissed(first: UInt16, count: Int)
     }
 
     let estimator: any DistanceEstimator
@@ -141,6 +143,7 @@ struct RangeSession: BoardHost {
             return out
         case .failed(.linkLost(let reason)): return lostInFlight() + [.lost(reason)]
         case .procedureLost(let counter): return [.procedureLost(counter: counter)]
+        case .proceduresMissed(let first, let count): return [.proceduresMissed(first: first, count: count)]
         case .failed(.procedureFailed(event: InitiatorHost.procedureEnableEvent, let status)) where retriesLeft > 0:
             retriesLeft -= 1
             retryAt = now + Self.startRetryInterval

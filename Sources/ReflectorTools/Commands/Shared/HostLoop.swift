@@ -54,6 +54,9 @@ struct HostLoop<Host: BoardHost> {
         var channel = board.channel
         var lineFaults = channel.statistics.framingErrors + channel.statistics.droppedPartialPackets
         var silentResets = 0
+        // Set after a restart for lost octets: the rest of the garbled packet may still be on its
+        // way, and until the board answers the Reset, octets lost are that tail, not a new fault.
+        var awaitingReset = false
         while !StopSignal.requested {
             var outputs = host.tick(now: elapsed)
             do {
@@ -64,6 +67,9 @@ struct HostLoop<Host: BoardHost> {
                 for acl in host.nextACL() { try channel.send(acl) }
                 let packet = try channel.receive(timeout: 20)
                 silentResets = 0
+                if awaitingReset, packet.indicator == .event, (try? CommandCompleteEvent.decode(packet: packet))?.opcode == HCIOpcode.reset {
+                    awaitingReset = false
+                }
                 outputs += host.receive(packet, now: elapsed)
             } catch .timeout {
             } catch {
@@ -81,8 +87,11 @@ struct HostLoop<Host: BoardHost> {
             let faults = channel.statistics.framingErrors + channel.statistics.droppedPartialPackets
             if faults != lineFaults {
                 lineFaults = faults
-                outputs += host.restartController(.framingLost)
-                sentAt = nil
+                if !awaitingReset {
+                    outputs += host.restartController(.framingLost)
+                    awaitingReset = true
+                    sentAt = nil
+                }
             }
             var index = 0
             while index < outputs.count {
