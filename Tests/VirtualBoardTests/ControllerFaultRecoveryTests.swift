@@ -27,9 +27,9 @@ import Testing
         #expect(again.outputs.contains(.advertising))
         #expect(again.outputs.contains(.encrypted(bond: host.bonds.first)), "\(again.outputs)")
         #expect(!again.outputs.contains { if case .paired = $0 { true } else { false } })
-        // Ranging again within 5 s of the fault (the phone's 4 s supervision timeout is most of it).
+        // Ranging again within 5 s of the fault (the phone's 2 s supervision timeout is most of it).
         let resumed = AccessoryAgainstEmulatedPhoneTests.distances(board).count >= before + 3
-        #expect(resumed && again.now - first.now < 6_000_000, "\(again.now - first.now) µs")
+        #expect(resumed && again.now - first.now < 5_000_000, "\(again.now - first.now) µs")
         #expect(AccessoryAgainstEmulatedPhoneTests.distances(board).allSatisfy { abs($0 - 2.0) < 0.05 })
     }
 
@@ -63,6 +63,6 @@ import Testing
         #expect(outputs.contains(.controllerRestarted(.hardwareError(code: 0x01))))
         #expect(outputs.filter { if case .paired = $0 { true } else { false } }.count == 1)
         #expect(outputs.contains(.encryptedWithBond))
-        if let at = faultAt { #expect(now - at < 6_000_000, "\(now - at) µs") }
+        if let at = faultAt { #expect(now - at < 5_000_000, "\(now - at) µs") }
     }
 }
