@@ -113,4 +113,14 @@ public struct ByteReader {
     public func expectEnd() throws(DecodeError) {
         if remaining > 0 { throw .trailingBytes(extra: remaining) }
     }
+
+    /// What `body` reads from `bytes`, which must be all of them (`trailingBytes` otherwise): the
+    /// frame of every decoder of a whole PDU or parameter block.
+    @inlinable
+    public static func whole<T>(_ bytes: some Collection<UInt8>, _ body: (inout ByteReader) throws(DecodeError) -> T) throws(DecodeError) -> T {
+        var r = ByteReader(bytes)
+        let value = try body(&r)
+        try r.expectEnd()
+        return value
+    }
 }

@@ -141,75 +141,73 @@ public enum ATTPDU: Equatable, Sendable {
     }
 
     public static func decode(_ bytes: some Collection<UInt8>) throws(DecodeError) -> ATTPDU {
-        var r = ByteReader(bytes)
-        let op = try r.u8("Attribute Opcode")
-        let pdu: ATTPDU
-        switch op {
-        case 0x01:
-            pdu = .errorResponse(requestOpcode: try r.u8("Request Opcode In Error"), handle: try r.u16("Attribute Handle In Error"),
-                                 error: ATTErrorCode(rawValue: try r.u8("Error Code")))
-        case 0x02: pdu = .exchangeMTURequest(clientMTU: try r.u16("Client Rx MTU"))
-        case 0x03: pdu = .exchangeMTUResponse(serverMTU: try r.u16("Server Rx MTU"))
-        case 0x04: pdu = .findInformationRequest(start: try r.u16("Starting Handle"), end: try r.u16("Ending Handle"))
-        case 0x05:
-            let format = try r.u8("Format")
-            guard format == 1 || format == 2 else { throw .invalidValue(field: "Format", value: Int(format)) }
-            let size = format == 1 ? 2 : 16
-            var entries: [HandleType] = []
-            repeat {
-                let handle = try r.u16("Handle")
-                guard let type = ATTUUID(octets: try r.octets(size, "UUID")) else { throw .invalidValue(field: "UUID", value: size) }
-                entries.append(HandleType(handle: handle, type: type))
-            } while !r.isAtEnd
-            pdu = .findInformationResponse(entries)
-        case 0x06:
-            let start = try r.u16("Starting Handle"), end = try r.u16("Ending Handle")
-            pdu = .findByTypeValueRequest(start: start, end: end, type: try r.u16("Attribute Type"), value: Array(try r.octets(r.remaining, "Attribute Value")))
-        case 0x07:
-            var ranges: [HandleRange] = []
-            repeat { ranges.append(HandleRange(start: try r.u16("Found Attribute Handle"), end: try r.u16("Group End Handle"))) } while !r.isAtEnd
-            pdu = .findByTypeValueResponse(ranges)
-        case 0x08, 0x10:
-            let start = try r.u16("Starting Handle"), end = try r.u16("Ending Handle")
-            let rest = try r.octets(r.remaining, "Attribute Type")
-            guard let type = ATTUUID(octets: rest) else { throw .invalidValue(field: "Attribute Type", value: rest.count) }
-            pdu = op == 0x08 ? .readByTypeRequest(start: start, end: end, type: type) : .readByGroupTypeRequest(start: start, end: end, type: type)
-        case 0x09:
-            let length = Int(try r.u8("Length"))
-            guard length >= 2 else { throw .invalidValue(field: "Length", value: length) }
-            var list: [HandleValue] = []
-            repeat {
-                let handle = try r.u16("Attribute Handle")
-                list.append(HandleValue(handle: handle, value: Array(try r.octets(length - 2, "Attribute Value"))))
-            } while !r.isAtEnd
-            pdu = .readByTypeResponse(list)
-        case 0x0A: pdu = .readRequest(handle: try r.u16("Attribute Handle"))
-        case 0x0B: pdu = .readResponse(Array(try r.octets(r.remaining, "Attribute Value")))
-        case 0x0C: pdu = .readBlobRequest(handle: try r.u16("Attribute Handle"), offset: try r.u16("Value Offset"))
-        case 0x0D: pdu = .readBlobResponse(Array(try r.octets(r.remaining, "Part Attribute Value")))
-        case 0x11:
-            let length = Int(try r.u8("Length"))
-            guard length >= 4 else { throw .invalidValue(field: "Length", value: length) }
-            var list: [GroupValue] = []
-            repeat {
-                let start = try r.u16("Attribute Handle"), end = try r.u16("End Group Handle")
-                list.append(GroupValue(start: start, end: end, value: Array(try r.octets(length - 4, "Attribute Value"))))
-            } while !r.isAtEnd
-            pdu = .readByGroupTypeResponse(list)
-        case 0x12, 0x52, 0x1B, 0x1D:
-            let handle = try r.u16("Attribute Handle")
-            let value = Array(try r.octets(r.remaining, "Attribute Value"))
+        try ByteReader.whole(bytes) { r throws(DecodeError) in
+            let op = try r.u8("Attribute Opcode")
             switch op {
-            case 0x12: pdu = .writeRequest(handle: handle, value: value)
-            case 0x52: pdu = .writeCommand(handle: handle, value: value)
-            case 0x1B: pdu = .notification(handle: handle, value: value)
-            default: pdu = .indication(handle: handle, value: value)
+            case 0x01:
+                return .errorResponse(requestOpcode: try r.u8("Request Opcode In Error"), handle: try r.u16("Attribute Handle In Error"),
+                                     error: ATTErrorCode(rawValue: try r.u8("Error Code")))
+            case 0x02: return .exchangeMTURequest(clientMTU: try r.u16("Client Rx MTU"))
+            case 0x03: return .exchangeMTUResponse(serverMTU: try r.u16("Server Rx MTU"))
+            case 0x04: return .findInformationRequest(start: try r.u16("Starting Handle"), end: try r.u16("Ending Handle"))
+            case 0x05:
+                let format = try r.u8("Format")
+                guard format == 1 || format == 2 else { throw .invalidValue(field: "Format", value: Int(format)) }
+                let size = format == 1 ? 2 : 16
+                var entries: [HandleType] = []
+                repeat {
+                    let handle = try r.u16("Handle")
+                    guard let type = ATTUUID(octets: try r.octets(size, "UUID")) else { throw .invalidValue(field: "UUID", value: size) }
+                    entries.append(HandleType(handle: handle, type: type))
+                } while !r.isAtEnd
+                return .findInformationResponse(entries)
+            case 0x06:
+                let start = try r.u16("Starting Handle"), end = try r.u16("Ending Handle")
+                return .findByTypeValueRequest(start: start, end: end, type: try r.u16("Attribute Type"), value: Array(try r.octets(r.remaining, "Attribute Value")))
+            case 0x07:
+                var ranges: [HandleRange] = []
+                repeat { ranges.append(HandleRange(start: try r.u16("Found Attribute Handle"), end: try r.u16("Group End Handle"))) } while !r.isAtEnd
+                return .findByTypeValueResponse(ranges)
+            case 0x08, 0x10:
+                let start = try r.u16("Starting Handle"), end = try r.u16("Ending Handle")
+                let rest = try r.octets(r.remaining, "Attribute Type")
+                guard let type = ATTUUID(octets: rest) else { throw .invalidValue(field: "Attribute Type", value: rest.count) }
+                return op == 0x08 ? .readByTypeRequest(start: start, end: end, type: type) : .readByGroupTypeRequest(start: start, end: end, type: type)
+            case 0x09:
+                let length = Int(try r.u8("Length"))
+                guard length >= 2 else { throw .invalidValue(field: "Length", value: length) }
+                var list: [HandleValue] = []
+                repeat {
+                    let handle = try r.u16("Attribute Handle")
+                    list.append(HandleValue(handle: handle, value: Array(try r.octets(length - 2, "Attribute Value"))))
+                } while !r.isAtEnd
+                return .readByTypeResponse(list)
+            case 0x0A: return .readRequest(handle: try r.u16("Attribute Handle"))
+            case 0x0B: return .readResponse(Array(try r.octets(r.remaining, "Attribute Value")))
+            case 0x0C: return .readBlobRequest(handle: try r.u16("Attribute Handle"), offset: try r.u16("Value Offset"))
+            case 0x0D: return .readBlobResponse(Array(try r.octets(r.remaining, "Part Attribute Value")))
+            case 0x11:
+                let length = Int(try r.u8("Length"))
+                guard length >= 4 else { throw .invalidValue(field: "Length", value: length) }
+                var list: [GroupValue] = []
+                repeat {
+                    let start = try r.u16("Attribute Handle"), end = try r.u16("End Group Handle")
+                    list.append(GroupValue(start: start, end: end, value: Array(try r.octets(length - 4, "Attribute Value"))))
+                } while !r.isAtEnd
+                return .readByGroupTypeResponse(list)
+            case 0x12, 0x52, 0x1B, 0x1D:
+                let handle = try r.u16("Attribute Handle")
+                let value = Array(try r.octets(r.remaining, "Attribute Value"))
+                switch op {
+                case 0x12: return .writeRequest(handle: handle, value: value)
+                case 0x52: return .writeCommand(handle: handle, value: value)
+                case 0x1B: return .notification(handle: handle, value: value)
+                default: return .indication(handle: handle, value: value)
+                }
+            case 0x13: return .writeResponse
+            case 0x1E: return .confirmation
+            default: throw .unexpectedCode(expected: -1, found: Int(op))
             }
-        case 0x13: pdu = .writeResponse
-        case 0x1E: pdu = .confirmation
-        default: throw .unexpectedCode(expected: -1, found: Int(op))
         }
-        try r.expectEnd()
-        return pdu
     }
 }

@@ -44,20 +44,18 @@ public enum RASControlPointCommand: Sendable, Equatable {
     /// Parses a written value; an unknown opcode is `.invalidValue(field: "Op_Code")` (the
     /// server answers it with `opcodeNotSupported`), a wrong length `.truncated`/`.trailingBytes`.
     public static func decode(_ bytes: some Collection<UInt8>) throws(DecodeError) -> RASControlPointCommand {
-        var r = ByteReader(bytes)
-        let op = try r.u8("Op_Code")
-        let command: RASControlPointCommand
-        switch op {
-        case 0x00: command = .getRangingData(rangingCounter: try r.u16("Ranging_Counter"))
-        case 0x01: command = .ackRangingData(rangingCounter: try r.u16("Ranging_Counter"))
-        case 0x02:
-            command = .retrieveLostSegments(rangingCounter: try r.u16("Ranging_Counter"), firstSegment: try r.u8("First_Segment_Index"),
-                                            lastSegment: try r.u8("Last_Segment_Index"))
-        case 0x03: command = .abort
-        case 0x04: command = .setFilter(try r.u16("Filter"))
-        default: throw .invalidValue(field: "Op_Code", value: Int(op))
+        try ByteReader.whole(bytes) { r throws(DecodeError) in
+            let op = try r.u8("Op_Code")
+            switch op {
+            case 0x00: return .getRangingData(rangingCounter: try r.u16("Ranging_Counter"))
+            case 0x01: return .ackRangingData(rangingCounter: try r.u16("Ranging_Counter"))
+            case 0x02:
+                return .retrieveLostSegments(rangingCounter: try r.u16("Ranging_Counter"), firstSegment: try r.u8("First_Segment_Index"),
+                                                lastSegment: try r.u8("Last_Segment_Index"))
+            case 0x03: return .abort
+            case 0x04: return .setFilter(try r.u16("Filter"))
+            default: throw .invalidValue(field: "Op_Code", value: Int(op))
+            }
         }
-        try r.expectEnd()
-        return command
     }
 }

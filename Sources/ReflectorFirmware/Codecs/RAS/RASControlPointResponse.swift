@@ -34,19 +34,17 @@ public enum RASControlPointResponse: Sendable, Equatable {
     }
 
     public static func decode(_ bytes: some Collection<UInt8>) throws(DecodeError) -> RASControlPointResponse {
-        var r = ByteReader(bytes)
-        let op = try r.u8("Op_Code")
-        let response: RASControlPointResponse
-        switch op {
-        case 0x00: response = .completeRangingData(rangingCounter: try r.u16("Ranging_Counter"))
-        case 0x01:
-            response = .completeLostSegments(rangingCounter: try r.u16("Ranging_Counter"), firstSegment: try r.u8("First_Segment_Index"),
-                                             lastSegment: try r.u8("Last_Segment_Index"))
-        case 0x02:
-            response = .responseCode(try r.value("Response_Code"))
-        default: throw .invalidValue(field: "Op_Code", value: Int(op))
+        try ByteReader.whole(bytes) { r throws(DecodeError) in
+            let op = try r.u8("Op_Code")
+            switch op {
+            case 0x00: return .completeRangingData(rangingCounter: try r.u16("Ranging_Counter"))
+            case 0x01:
+                return .completeLostSegments(rangingCounter: try r.u16("Ranging_Counter"), firstSegment: try r.u8("First_Segment_Index"),
+                                                 lastSegment: try r.u8("Last_Segment_Index"))
+            case 0x02:
+                return .responseCode(try r.value("Response_Code"))
+            default: throw .invalidValue(field: "Op_Code", value: Int(op))
+            }
         }
-        try r.expectEnd()
-        return response
     }
 }
