@@ -20,8 +20,7 @@ public struct HCIPacket: Sendable, Hashable {
     public var bytes: [UInt8]
 
     public init(indicator: HCIPacketIndicator, bytes: [UInt8]) {
-        self.indicator = indicator
-        self.bytes = bytes
+        (self.indicator, self.bytes) = (indicator, bytes)
     }
 
     // MARK: Building

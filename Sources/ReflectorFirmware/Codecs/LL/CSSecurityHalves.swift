@@ -20,9 +20,7 @@ public struct CSSecurityHalves: Sendable, Equatable {
     public var personalization: UInt64
 
     public init(iv: UInt64, instantiationNonce: UInt32, personalization: UInt64) {
-        self.iv = iv
-        self.instantiationNonce = instantiationNonce
-        self.personalization = personalization
+        (self.iv, self.instantiationNonce, self.personalization) = (iv, instantiationNonce, personalization)
     }
 
     /// Fresh halves from a source of random values (the controller's RNG).

@@ -26,9 +26,7 @@ public struct CSSecurityMaterial: Sendable, Equatable {
     public var personalization: Block128
 
     public init(iv: Block128, instantiationNonce: UInt64, personalization: Block128) {
-        self.iv = iv
-        self.instantiationNonce = instantiationNonce
-        self.personalization = personalization
+        (self.iv, self.instantiationNonce, self.personalization) = (iv, instantiationNonce, personalization)
     }
 
     /// Combines the central's request and the peripheral's response.

@@ -16,8 +16,7 @@ public struct LLCSChannelMapInd: LLControlBody {
     public var instant: UInt16
 
     public init(channelMap: ChannelMap, instant: UInt16) {
-        self.channelMap = channelMap
-        self.instant = instant
+        (self.channelMap, self.instant) = (channelMap, instant)
     }
 
     public func encodeBody(into w: inout ByteWriter) {

@@ -12,8 +12,7 @@ public struct RangingData: Sendable, Equatable {
     public var subevents: [RangingSubevent]
 
     public init(header: RangingHeader, subevents: [RangingSubevent]) {
-        self.header = header
-        self.subevents = subevents
+        (self.header, self.subevents) = (header, subevents)
     }
 
     /// The RAS form of a procedure's HCI subevent results (each already reassembled).

@@ -9,8 +9,7 @@ public struct SequencePhaseCorrection: Sendable, Equatable, Hashable {
     public var pct2: PhaseCorrectionTerm?
 
     public init(pct1: PhaseCorrectionTerm?, pct2: PhaseCorrectionTerm?) {
-        self.pct1 = pct1
-        self.pct2 = pct2
+        (self.pct1, self.pct2) = (pct1, pct2)
     }
 
     public static let encodedLength = 8

@@ -10,9 +10,7 @@ public struct StepDataContext: Sendable, Equatable {
     public var sequencePCT: Bool
 
     public init(role: CSRole, antennaPaths: Int = 1, sequencePCT: Bool = false) {
-        self.role = role
-        self.antennaPaths = antennaPaths
-        self.sequencePCT = sequencePCT
+        (self.role, self.antennaPaths, self.sequencePCT) = (role, antennaPaths, sequencePCT)
     }
 
     /// The Step_Data length of a `mode` step; `nil` for a tone mode when N_AP is not 1...4.

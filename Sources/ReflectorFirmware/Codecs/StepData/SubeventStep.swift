@@ -9,8 +9,7 @@ public struct SubeventStep: Sendable, Equatable {
     public var data: StepData
 
     public init(channel: UInt8, data: StepData) {
-        self.channel = channel
-        self.data = data
+        (self.channel, self.data) = (channel, data)
     }
 
     public var mode: CSMode { data.mode }

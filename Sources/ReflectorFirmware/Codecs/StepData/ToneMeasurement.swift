@@ -5,8 +5,7 @@ public struct ToneMeasurement: Sendable, Equatable, Hashable {
     public var quality: ToneQualityIndicator
 
     public init(pct: PhaseCorrectionTerm = PhaseCorrectionTerm(packed: 0), quality: ToneQualityIndicator = ToneQualityIndicator()) {
-        self.pct = pct
-        self.quality = quality
+        (self.pct, self.quality) = (pct, quality)
     }
 
     public static let encodedLength = 4

@@ -8,8 +8,7 @@ public struct ToneQualityIndicator: Sendable, Equatable, Hashable {
     public var extensionSlot: ToneExtensionSlot
 
     public init(quality: ToneQuality = .high, extensionSlot: ToneExtensionSlot = .notExtensionSlot) {
-        self.quality = quality
-        self.extensionSlot = extensionSlot
+        (self.quality, self.extensionSlot) = (quality, extensionSlot)
     }
 
     /// Parses the octet; a nibble outside its enumeration is `.invalidValue`.

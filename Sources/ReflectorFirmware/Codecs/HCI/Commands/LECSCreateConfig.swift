@@ -25,9 +25,7 @@ public struct LECSCreateConfig: HCICommand {
     public var configuration: CSConfiguration
 
     public init(connectionHandle: UInt16, createContext: CreateContext = .localAndRemote, configuration: CSConfiguration) {
-        self.connectionHandle = connectionHandle
-        self.createContext = createContext
-        self.configuration = configuration
+        (self.connectionHandle, self.createContext, self.configuration) = (connectionHandle, createContext, configuration)
     }
 
     public func encodeParameters(into w: inout ByteWriter) {

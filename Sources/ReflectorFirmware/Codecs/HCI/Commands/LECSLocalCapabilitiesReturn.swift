@@ -9,9 +9,7 @@ public struct LECSLocalCapabilitiesReturn: HCIParametersEncodable {
     public var layout: CapabilitiesLayout
 
     public init(status: HCIStatus = .success, capabilities: CSCapabilities, layout: CapabilitiesLayout) {
-        self.status = status
-        self.capabilities = capabilities
-        self.layout = layout
+        (self.status, self.capabilities, self.layout) = (status, capabilities, layout)
     }
 
     public func encodeParameters(into w: inout ByteWriter) {

@@ -18,9 +18,7 @@ public struct LECSSetProcedureParameters: HCICommand {
     public var parameters: ProcedureParameters
 
     public init(connectionHandle: UInt16, configID: UInt8, parameters: ProcedureParameters) {
-        self.connectionHandle = connectionHandle
-        self.configID = configID
-        self.parameters = parameters
+        (self.connectionHandle, self.configID, self.parameters) = (connectionHandle, configID, parameters)
     }
 
     public func encodeParameters(into w: inout ByteWriter) {

@@ -11,8 +11,7 @@ public struct LECSWriteCachedRemoteFAETable: HCIConnectionCommand {
     public var table: FAETable
 
     public init(connectionHandle: UInt16, table: FAETable) {
-        self.connectionHandle = connectionHandle
-        self.table = table
+        (self.connectionHandle, self.table) = (connectionHandle, table)
     }
 
     public func encodeParameters(into w: inout ByteWriter) {

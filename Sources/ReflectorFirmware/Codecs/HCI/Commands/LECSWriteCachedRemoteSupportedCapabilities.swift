@@ -12,8 +12,7 @@ public struct LECSWriteCachedRemoteSupportedCapabilities: HCIConnectionCommand {
     public var capabilities: CSCapabilities
 
     public init(connectionHandle: UInt16, capabilities: CSCapabilities) {
-        self.connectionHandle = connectionHandle
-        self.capabilities = capabilities
+        (self.connectionHandle, self.capabilities) = (connectionHandle, capabilities)
     }
 
     public func encodeParameters(into w: inout ByteWriter) {

@@ -8,8 +8,7 @@ public struct AbortReasons: Sendable, Equatable, Hashable {
     public var subevent: SubeventAbortReason
 
     public init(procedure: ProcedureAbortReason = .none, subevent: SubeventAbortReason = .none) {
-        self.procedure = procedure
-        self.subevent = subevent
+        (self.procedure, self.subevent) = (procedure, subevent)
     }
 
     public static let none = AbortReasons()

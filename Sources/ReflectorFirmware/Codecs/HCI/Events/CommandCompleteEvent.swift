@@ -11,9 +11,7 @@ public struct CommandCompleteEvent: HCIEvent {
     public static let eventCode: UInt8 = HCIEventCode.commandComplete
 
     public init(numHCIPackets: UInt8 = 1, opcode: UInt16, returnParameters: [UInt8]) {
-        self.numHCIPackets = numHCIPackets
-        self.opcode = opcode
-        self.returnParameters = returnParameters
+        (self.numHCIPackets, self.opcode, self.returnParameters) = (numHCIPackets, opcode, returnParameters)
     }
 
     /// Return parameters that are only a Status octet, or Status then Connection_Handle.

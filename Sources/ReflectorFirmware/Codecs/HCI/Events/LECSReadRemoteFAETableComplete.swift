@@ -11,9 +11,7 @@ public struct LECSReadRemoteFAETableComplete: LEMetaSubevent {
     public var table: FAETable
 
     public init(status: HCIStatus = .success, connectionHandle: UInt16, table: FAETable) {
-        self.status = status
-        self.connectionHandle = connectionHandle
-        self.table = table
+        (self.status, self.connectionHandle, self.table) = (status, connectionHandle, table)
     }
 
     public func encodeParameters(into w: inout ByteWriter) {

@@ -13,10 +13,7 @@ public struct LECSReadRemoteSupportedCapabilitiesComplete: HCIParametersEncodabl
     public var layout: CapabilitiesLayout
 
     public init(status: HCIStatus = .success, connectionHandle: UInt16, capabilities: CSCapabilities, layout: CapabilitiesLayout = .v1) {
-        self.status = status
-        self.connectionHandle = connectionHandle
-        self.capabilities = capabilities
-        self.layout = layout
+        (self.status, self.connectionHandle, self.capabilities, self.layout) = (status, connectionHandle, capabilities, layout)
     }
 
     public var eventCode: UInt8 { layout == .v1 ? Self.subeventCode : Self.v2SubeventCode }

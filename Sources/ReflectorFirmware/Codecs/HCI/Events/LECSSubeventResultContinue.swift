@@ -16,9 +16,7 @@ public struct LECSSubeventResultContinue: SubeventResultParameters {
     public var stepsReport: SubeventStepsReport
 
     public init(connectionHandle: UInt16, configID: UInt8, stepsReport: SubeventStepsReport) {
-        self.connectionHandle = connectionHandle
-        self.configID = configID
-        self.stepsReport = stepsReport
+        (self.connectionHandle, self.configID, self.stepsReport) = (connectionHandle, configID, stepsReport)
     }
 
     /// The parameters after the subevent code.
