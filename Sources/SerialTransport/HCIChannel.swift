@@ -74,6 +74,12 @@ public final class HCIChannel {
         }
     }
 
+    /// Starts framing afresh at the next octet that arrives: a host that lost sync and resets
+    /// the board drops the partial packet the framer holds (a false start inside the garbled
+    /// packet could otherwise swallow the Reset's answer). Returns the octets dropped.
+    @discardableResult
+    public func resynchronize() -> Int { framer.resynchronize() }
+
     /// Waits at most `milliseconds` until one of `channels` may have a packet: one is already
     /// framed and waiting, or its link has bytes (or news: a hang-up, an error, which the next
     /// `receive` reports). Returns at once if any has; a closed link counts as ready.

@@ -55,6 +55,15 @@ public struct TimedH4Framer: Sendable {
         return out
     }
 
+    /// Drops the partial packet, whatever its age: the caller knows sync was lost (a framing
+    /// error it answered with HCI Reset), so what the framer holds may be a false start inside a
+    /// garbled packet that would swallow the answer. Returns the octets dropped.
+    @discardableResult
+    public mutating func resynchronize() -> Int {
+        lastArrival = nil
+        return framer.discardBufferedOctets()
+    }
+
     /// Drops the partial packet if it has waited `stallTimeoutMilliseconds` or more by `now`.
     public mutating func checkStall(at now: Int64) -> Output? {
         guard let since = lastArrival, framer.bufferedByteCount > 0, now - since >= stallTimeoutMilliseconds else { return nil }

@@ -31,6 +31,21 @@ struct TimedH4FramerTests {
         #expect(f.skippedByteCount == 0)
     }
 
+    /// A garbled indicator, then octets of the garbled packet that read as an LE Meta event header
+    /// declaring 32 parameter octets: without resynchronising, the Reset's answer would be swallowed into that
+    /// false start until it stalls; after it, the answer is framed at once.
+    @Test func resynchronizingDropsAFalseStartSoTheResetAnswerIsFramed() throws {
+        var f = TimedH4Framer(stallTimeoutMilliseconds: 1000)
+        let out = f.feed([0x7E, 0x04, 0x3E, 0x20], at: 0)
+        #expect(out == [.framingError(.unknownIndicator(byte: 0x7E, offset: 0))])
+        #expect(f.feed(Self.resetComplete, at: 1).isEmpty)  // swallowed into the false event
+        var g = TimedH4Framer(stallTimeoutMilliseconds: 1000)
+        _ = g.feed([0x7E, 0x04, 0x3E, 0x20], at: 0)
+        #expect(g.resynchronize() == 3 && g.bufferedByteCount == 0)
+        #expect(g.feed(Self.resetComplete, at: 1) == [.packet(try HCIPacket(h4: Self.resetComplete))])
+        #expect(g.framer.streamOffset == 4 + Self.resetComplete.count && g.droppedPartialPacketCount == 0)
+    }
+
     @Test func checkingWithNothingBufferedDropsNothing() {
         var f = TimedH4Framer(stallTimeoutMilliseconds: 10)
         _ = f.feed(Self.reset, at: 0)

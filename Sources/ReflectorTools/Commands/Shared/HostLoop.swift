@@ -88,6 +88,7 @@ struct HostLoop<Host: BoardHost> {
             if faults != lineFaults {
                 lineFaults = faults
                 if !awaitingReset {
+                    channel.resynchronize()
                     outputs += host.restartController(.framingLost)
                     awaitingReset = true
                     sentAt = nil
