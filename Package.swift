@@ -56,10 +56,12 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["EmulatorMath", "WireFormat"]),
         // SVG charts.
         .target(name: "SVGCharts", dependencies: ["EmulatorMath"]),
+        // The live view's HTTP server and event stream (POSIX sockets, poll()).
+        .target(name: "LiveView"),
         // The tool's logic, Foundation allowed.
         .target(name: "ReflectorTools", dependencies: ["ReflectorFirmware", "HCITransport", "SerialTransport", "MCUboot",
                                                       "EmulatorMath", "RadioWorld", "RangingEstimation", "BLEHost",
-                                                      "PhoneEmulation", "NearbyEmulation", "DLTDoA", "VirtualBoard", "SVGCharts"]),
+                                                      "PhoneEmulation", "NearbyEmulation", "DLTDoA", "VirtualBoard", "SVGCharts", "LiveView"]),
         // The command-line tool.
         .executableTarget(name: "reflector-emu", dependencies: ["ReflectorTools"]),
         // Benchmarks (`swift run -c release bench ...`).
@@ -89,6 +91,7 @@ let package = Package(
         .testTarget(name: "MCUbootTests", dependencies: ["MCUboot", "SerialTransport", "EmulatorMath", "TestSupport"]),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "EmulatorMath"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"]),
+        .testTarget(name: "LiveViewTests", dependencies: ["LiveView", "TestSupport"]),
         .testTarget(name: "BLEHostTests", dependencies: ["BLEHost", "ReflectorFirmware", "EmulatorMath", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
