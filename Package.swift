@@ -71,7 +71,7 @@ let package = Package(
         // Fuzzing (scripts/fuzz): with -sanitize=fuzzer reflector-fuzz runs libFuzzer, built normally it replays the corpus.
         .target(name: "CFuzzing"),
         .target(name: "FuzzTargets", dependencies: ["ReflectorFirmware", "AnchorFirmware", "FirmwareHarness", "HCITransport", "MCUboot", "EmulatorMath",
-                                                    "RadioWorld", "BLEHost", "PhoneEmulation", "DLTDoA", "ReflectorTools", "VirtualBoard"]),
+                                                    "RadioWorld", "BLEHost", "PhoneEmulation", "DLTDoA", "ReflectorTools", "VirtualBoard", "LiveView"]),
         .executableTarget(name: "reflector-fuzz", dependencies: ["FuzzTargets", "CFuzzing"]),
         .testTarget(name: "WireFormatTests", dependencies: ["WireFormat"]),
         .testTarget(name: "ReflectorFirmwareTests", dependencies: ["ReflectorFirmware", "EmulatorMath", "TestSupport"]),

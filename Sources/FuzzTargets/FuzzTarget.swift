@@ -51,6 +51,7 @@ public enum FuzzTargets {
         DTFrameTarget.target,
         DLTDoAReaderTarget.target,
         FirmwareHarnessTarget.target,
+        HTTPRequestTarget.target,
     ] + JSONFileTargets.all
 
     public static func named(_ name: String) -> FuzzTarget? { all.first { $0.name == name } }
