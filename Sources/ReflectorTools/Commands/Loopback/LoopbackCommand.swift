@@ -41,6 +41,8 @@ public enum LoopbackCommand: Command {
             .value(\.plotPath, "--plot", "FILE.svg", .text, help: "phase against frequency, impulse response and distance trace"),
             .value(\.btsnoopPath, "--btsnoop", "FILE", .text, help: "record the phone's HCI traffic (opens in Wireshark and btmon)"),
             .flag(\.progress, "--no-progress", to: false, help: "no progress bar on stderr"),
+            .view(\.view),
+            .viewHold(\.view),
         ], helpColumn: 23)
     }
 
@@ -72,7 +74,8 @@ public enum LoopbackCommand: Command {
         var rows: [Row] = []
         var plotData: PlotInput?
         var bar = ProgressBar(total: options.progress && !options.json ? options.procedures : 0)
-        while peripheral.isSessionRunning {
+        let view = try RangingView.loopback(options)
+        while peripheral.isSessionRunning, view?.interrupted != true {
             let before = peripheral.reportCount
             guard peripheral.processNextProcedure() else { break }
             guard peripheral.reportCount > before, let report = peripheral.lastReport else { continue }
@@ -80,6 +83,7 @@ public enum LoopbackCommand: Command {
             let row = Row(procedureCounter: report.procedureCounter, time: report.time, truth: truth, raw: report.estimate?.distance,
                           smoothed: report.smoothedDistance, quality: report.estimate?.quality)
             rows.append(row)
+            view?.procedure(row, report)
             if plotData == nil, options.plotPath != nil { plotData = PlotInput(tones: report.tones, truth: truth) }
             if options.json {
                 output.jsonLine { LoopbackReport.json(row, &$0) }
@@ -94,10 +98,12 @@ public enum LoopbackCommand: Command {
         } else {
             output.line(summary.text)
         }
+        view?.summary(summary)
         try writeCapture(peripheral, options)
         if let path = options.plotPath, let plotData {
             try OutputFile.write(LoopbackPlotting.svg(plotData, rows: rows, estimatorName: options.estimator.rawValue), to: path)
         }
+        view?.finish(output: output)
         return rows
     }
 

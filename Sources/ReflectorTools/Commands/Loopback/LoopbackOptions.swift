@@ -21,6 +21,8 @@ public struct LoopbackOptions {
     public var plotPath: String?
     public var btsnoopPath: String?
     public var progress = true
+    /// `--view [ADDR:]PORT`, `--view-hold`: the live page.
+    public var view = ViewOptions()
 
     public init() {}
 

@@ -1,0 +1,63 @@
+/// The live view's one page: a self-contained HTML document (its style and script inline,
+/// nothing fetched but its own event stream, which the server's Content-Security-Policy
+/// enforces) that draws what the command publishes with SVG. The script is written to be
+/// read: open the page's source.
+enum LiveViewPage {
+    static let octets = Array(html.utf8)
+
+    static let html = """
+        <!doctype html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>reflector-emu live view</title>
+        <style>
+        \(LiveViewPageStyle.css)
+        </style>
+        </head>
+        <body>
+        <header>
+          <h1>reflector-emu <span id="command">live view</span></h1>
+          <p id="status">connecting…</p>
+        </header>
+        <p id="summary" class="summary">no summary yet: the run is going on</p>
+        <section class="panel wide">
+          <h2>Distance <span class="legend"><i class="truth"></i>truth <i class="raw"></i>raw <i class="smoothed"></i>smoothed</span></h2>
+          <svg id="trace" role="img" aria-label="distance trace"></svg>
+          <svg id="quality" class="short" role="img" aria-label="estimate quality"></svg>
+        </section>
+        <section class="panel wide chooser">
+          <label for="chosen">Procedure</label>
+          <input type="range" id="chosen" min="0" max="0" value="0" disabled>
+          <label><input type="checkbox" id="follow" checked> follow the latest</label>
+          <p id="chosen-row">no procedure yet</p>
+        </section>
+        <section class="panel">
+          <h2>Amplitude per channel <span class="legend" id="paths-legend"></span></h2>
+          <svg id="amplitude" role="img" aria-label="amplitude against frequency"></svg>
+        </section>
+        <section class="panel">
+          <h2>Round-trip phase, unwrapped</h2>
+          <svg id="phase" role="img" aria-label="phase against frequency"></svg>
+        </section>
+        <section class="panel">
+          <h2>Impulse response (IFFT)</h2>
+          <svg id="impulse" role="img" aria-label="impulse response"></svg>
+        </section>
+        <section class="panel">
+          <h2>Tone quality per step <span class="legend"><i class="q0"></i>good <i class="q1"></i>bad <i class="q2"></i>unrated</span></h2>
+          <svg id="steps" role="img" aria-label="tone quality per step"></svg>
+        </section>
+        <section class="panel wide">
+          <h2>Set-up</h2>
+          <pre id="setup">waiting for the set-up…</pre>
+        </section>
+        <script>
+        \(LiveViewPageScript.js)
+        </script>
+        </body>
+        </html>
+
+        """
+}

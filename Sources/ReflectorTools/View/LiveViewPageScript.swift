@@ -1,0 +1,251 @@
+/// The live page's script: it listens to `/events` (Server-Sent Events) and draws each panel
+/// as SVG. No library; the page's source is the documentation.
+enum LiveViewPageScript {
+    static let js = #"""
+        "use strict";
+        // What the page knows: the rows (each the JSON Lines record of one procedure, with the
+        // id of its event), the tones of recent procedures by that id, the set-up and summary.
+        const MAX_ROWS = 20000, MAX_TONES = 200, TRACE_WINDOW = 2000;
+        const state = { rows: [], rowById: new Map(), tones: new Map(), toneIds: [], follow: true, chosen: -1,
+                        dropped: 0, setup: null, summary: null, ended: false, connected: false };
+        const SVGNS = "http://www.w3.org/2000/svg";
+        const $ = id => document.getElementById(id);
+
+        // ---- Drawing ---------------------------------------------------------------------
+
+        function el(name, attrs, parent) {
+          const e = document.createElementNS(SVGNS, name);
+          for (const k in attrs) e.setAttribute(k, attrs[k]);
+          if (parent) parent.appendChild(e);
+          return e;
+        }
+
+        const finite = v => typeof v === "number" && Number.isFinite(v);
+
+        // A 1-2-5 step giving about `count` ticks over `span`.
+        function niceStep(span, count) {
+          const raw = span / Math.max(1, count), p = Math.pow(10, Math.floor(Math.log10(raw))), m = raw / p;
+          return (m <= 1 ? 1 : m <= 2 ? 2 : m <= 5 ? 5 : 10) * p;
+        }
+
+        function extent(values, includeZero) {
+          let lo = Infinity, hi = -Infinity;
+          for (const v of values) if (finite(v)) { lo = Math.min(lo, v); hi = Math.max(hi, v); }
+          if (includeZero) { lo = Math.min(lo, 0); hi = Math.max(hi, 0); }
+          if (!finite(lo)) { lo = 0; hi = 1; }
+          if (hi - lo < 1e-9) { lo -= 0.5; hi += 0.5; }
+          const pad = (hi - lo) * 0.04;
+          return [lo - pad, hi + pad];
+        }
+
+        // Draws axes, series and marker lines into `svg`; returns the scales for extra marks.
+        // spec: { x, y: axis labels; series: [{ xs, ys, style: "line" | "dash" | "dots" | "none", cls }];
+        //         markers: [{ x, label, cls }]; includeZero; width; height; wholeY (integer y ticks) }
+        function chart(svg, spec) {
+          while (svg.firstChild) svg.removeChild(svg.firstChild);
+          const W = spec.width || 640, H = spec.height || 250, L = 58, R = 12, T = 10, B = 36;
+          svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
+          const markers = (spec.markers || []).filter(m => finite(m.x));
+          const [x0, x1] = extent(spec.series.flatMap(s => s.xs).concat(markers.map(m => m.x)), false);
+          const [y0, y1] = extent(spec.series.flatMap(s => s.ys), spec.includeZero);
+          const px = x => L + (x - x0) / (x1 - x0) * (W - L - R);
+          const py = y => H - B - (y - y0) / (y1 - y0) * (H - T - B);
+          const axes = el("g", { class: "axes" }, svg);
+          for (const [lo, hi, across] of [[x0, x1, true], [y0, y1, false]]) {
+            const step = across || !spec.wholeY ? niceStep(hi - lo, across ? 8 : 5) : Math.max(1, niceStep(hi - lo, 5));
+            for (let v = Math.ceil(lo / step) * step; v <= hi; v += step) {
+              const label = String(+v.toFixed(6));
+              if (across) {
+                el("line", { x1: px(v), x2: px(v), y1: T, y2: H - B, class: "grid" }, axes);
+                el("text", { x: px(v), y: H - B + 13, class: "tick", "text-anchor": "middle" }, axes).textContent = label;
+              } else {
+                el("line", { x1: L, x2: W - R, y1: py(v), y2: py(v), class: "grid" }, axes);
+                el("text", { x: L - 4, y: py(v) + 3, class: "tick", "text-anchor": "end" }, axes).textContent = label;
+              }
+            }
+          }
+          el("rect", { x: L, y: T, width: W - L - R, height: H - T - B, class: "frame" }, axes);
+          el("text", { x: (L + W - R) / 2, y: H - 4, class: "label", "text-anchor": "middle" }, axes).textContent = spec.x;
+          const mid = (T + H - B) / 2;
+          el("text", { x: 12, y: mid, class: "label", "text-anchor": "middle", transform: `rotate(-90 12 ${mid})` }, axes).textContent = spec.y;
+          for (const s of spec.series) {
+            if (s.style === "none") continue;
+            if (s.style === "dots") {
+              const g = el("g", { class: s.cls }, svg);
+              s.xs.forEach((x, i) => { if (finite(s.ys[i])) el("circle", { cx: px(x), cy: py(s.ys[i]), r: 2.2 }, g); });
+              continue;
+            }
+            // A line, broken where a value is missing.
+            let d = "", pen = false;
+            s.xs.forEach((x, i) => {
+              const y = s.ys[i];
+              if (!finite(y) || !finite(x)) { pen = false; return; }
+              d += (pen ? "L" : "M") + px(x).toFixed(1) + " " + py(y).toFixed(1);
+              pen = true;
+            });
+            if (d) el("path", { d, class: s.cls + (s.style === "dash" ? " dash" : ""), fill: "none" }, svg);
+          }
+          // Marker labels one under the other, so close markers stay readable.
+          markers.forEach((m, i) => {
+            el("line", { x1: px(m.x), x2: px(m.x), y1: T, y2: H - B, class: "marker " + m.cls }, svg);
+            el("text", { x: px(m.x) + 3, y: T + 11 + 11 * i, class: "marker-label " + m.cls }, svg).textContent = m.label;
+          });
+          return { px, py };
+        }
+
+        const metres = v => finite(v) ? v.toFixed(3) + " m" : "–";
+
+        // The distance trace and the quality under it; each row is a circle carrying its record's
+        // values, so what is drawn can be checked against the JSON Lines.
+        function drawTrace() {
+          const rows = state.rows.slice(-TRACE_WINDOW);
+          const t = rows.map(r => r.time_s);
+          const hasTruth = rows.length > 0 && rows.every(r => finite(r.true_distance_m));
+          const series = [];
+          if (hasTruth) series.push({ xs: t, ys: rows.map(r => r.true_distance_m), style: "dash", cls: "truth" });
+          series.push({ xs: t, ys: rows.map(r => r.smoothed_distance_m), style: "line", cls: "smoothed" });
+          series.push({ xs: t, ys: rows.map(r => r.distance_m), style: "none", cls: "raw" });
+          const svg = $("trace");
+          const { px, py } = chart(svg, { x: "time (s)", y: "distance (m)", width: 1280, height: 300, series });
+          const g = el("g", { class: "raw", id: "trace-points" }, svg);
+          for (const r of rows) {
+            const c = el("circle", { r: 2.6, "data-id": r.id, "data-counter": r.procedure_counter, "data-time": r.time_s,
+                                     "data-distance": String(r.distance_m), "data-smoothed": String(r.smoothed_distance_m),
+                                     "data-quality": String(r.quality) }, g);
+            if (finite(r.distance_m)) { c.setAttribute("cx", px(r.time_s)); c.setAttribute("cy", py(r.distance_m)); }
+            else c.setAttribute("visibility", "hidden");
+            c.addEventListener("click", () => choose(r.id));
+          }
+          const chosen = state.rowById.get(state.toneIds[state.chosen]);
+          if (chosen && finite(chosen.distance_m)) el("circle", { cx: px(chosen.time_s), cy: py(chosen.distance_m), r: 6, class: "chosen-mark" }, svg);
+          chart($("quality"), { x: "time (s)", y: "quality", width: 1280, height: 120, includeZero: true,
+                                series: [{ xs: t, ys: rows.map(r => r.quality), style: "line", cls: "quality" }] });
+        }
+
+        // The chosen procedure's four panels.
+        function drawProcedure() {
+          const id = state.toneIds[state.chosen];
+          const tones = state.tones.get(id), row = state.rowById.get(id);
+          if (!tones || !row) return;
+          $("chosen-row").textContent = `procedure ${row.procedure_counter} at ${row.time_s} s: distance ${metres(row.distance_m)}, ` +
+            `smoothed ${metres(row.smoothed_distance_m)}, quality ${finite(row.quality) ? row.quality : "–"}` +
+            (finite(row.true_distance_m) ? `, truth ${metres(row.true_distance_m)}` : "") +
+            ` (${state.chosen + 1} of ${state.toneIds.length} with plots)`;
+          const mhz = p => p.channels.map(k => 2402 + k);
+          const legend = $("paths-legend");
+          while (legend.firstChild) legend.removeChild(legend.firstChild);
+          tones.paths.forEach((_, p) => {
+            const i = document.createElement("i"); i.className = "p" + p; legend.appendChild(i);
+            legend.appendChild(document.createTextNode("path " + p));
+          });
+          chart($("amplitude"), { x: "frequency (MHz)", y: "amplitude (of the strongest)", includeZero: true,
+                                  series: tones.paths.map((p, i) => ({ xs: mhz(p), ys: p.amplitude, style: "line", cls: "p" + i })) });
+          chart($("phase"), { x: "frequency (MHz)", y: "phase (rad)",
+                              series: tones.paths.map((p, i) => ({ xs: mhz(p), ys: p.phase_rad, style: "line", cls: "p" + i })) });
+          const ir = tones.impulse;
+          chart($("impulse"), { x: "one-way distance (m)", y: "magnitude", includeZero: true,
+                                series: [{ xs: ir.magnitude.map((_, i) => i * ir.bin_m), ys: ir.magnitude, style: "line", cls: "p0" }],
+                                markers: [{ x: row.true_distance_m, label: "truth", cls: "truth" },
+                                          { x: ir.first_path_m, label: "first path (IFFT)", cls: "first" },
+                                          { x: row.distance_m, label: "estimate", cls: "estimate" }] });
+          drawSteps(tones);
+        }
+
+        // One row of cells per antenna path, one cell per tone in the order the steps measured them.
+        function drawSteps(tones) {
+          const svg = $("steps");
+          const longest = Math.max(1, ...tones.paths.map(p => p.step_quality.length));
+          const { px, py } = chart(svg, { x: "step (tone in measured order)", y: "antenna path", height: 80 + 30 * tones.paths.length, wholeY: true,
+                                          series: [{ xs: [0, longest], ys: [-0.5, tones.paths.length - 0.5], style: "none", cls: "" }] });
+          const w = Math.max(1, px(1) - px(0)), h = Math.abs(py(0) - py(0.8));
+          tones.paths.forEach((p, row) => {
+            const g = el("g", { class: "steps-path" }, svg);
+            p.step_quality.forEach((q, i) => {
+              const cell = el("rect", { x: px(i), y: py(row + 0.4), width: w, height: h, class: "q" + q }, g);
+              el("title", {}, cell).textContent = `channel ${p.step_channels[i]}: ${["good", "bad", "unrated"][q]}`;
+            });
+          });
+        }
+
+        function drawText() {
+          const s = state.summary, n = state.rows.length;
+          if (s) $("summary").textContent = s.text;
+          let status = `${n} procedure${n === 1 ? "" : "s"}`;
+          status += state.ended ? ", the run has ended" : state.connected ? ", live" : ", not connected (the tool has stopped?)";
+          if (state.dropped > 0) status += `; ${state.dropped} updates dropped because this page fell behind`;
+          $("status").textContent = status;
+          const slider = $("chosen");
+          slider.disabled = state.toneIds.length === 0;
+          slider.max = String(Math.max(0, state.toneIds.length - 1));
+          slider.value = String(Math.max(0, state.chosen));
+        }
+
+        // Redraws at most once per animation frame, however fast the events come.
+        let pending = false;
+        function redraw() {
+          if (pending) return;
+          pending = true;
+          requestAnimationFrame(() => {
+            pending = false;
+            if (state.follow) state.chosen = state.toneIds.length - 1;
+            drawTrace();
+            drawProcedure();
+            drawText();
+          });
+        }
+
+        function choose(id) {
+          const i = state.toneIds.indexOf(id);
+          if (i < 0) return;
+          state.chosen = i;
+          state.follow = i === state.toneIds.length - 1;
+          $("follow").checked = state.follow;
+          redraw();
+        }
+
+        $("chosen").addEventListener("input", e => {
+          state.chosen = Number(e.target.value);
+          state.follow = state.chosen === state.toneIds.length - 1;
+          $("follow").checked = state.follow;
+          redraw();
+        });
+        $("follow").addEventListener("change", e => { state.follow = e.target.checked; redraw(); });
+
+        // ---- The event stream --------------------------------------------------------------
+
+        const source = new EventSource("/events");
+        source.onopen = () => { state.connected = true; redraw(); };
+        source.onerror = () => { state.connected = false; redraw(); };
+        source.addEventListener("setup", e => {
+          state.setup = JSON.parse(e.data);
+          $("command").textContent = state.setup.command;
+          $("setup").textContent = state.setup.text;
+        });
+        source.addEventListener("procedure", e => {
+          const row = JSON.parse(e.data);
+          row.id = Number(e.lastEventId);
+          state.rows.push(row);
+          state.rowById.set(row.id, row);
+          if (state.rows.length > MAX_ROWS) state.rowById.delete(state.rows.shift().id);
+          redraw();
+        });
+        source.addEventListener("tones", e => {
+          const tones = JSON.parse(e.data);
+          state.tones.set(tones.procedure_id, tones);
+          state.toneIds.push(tones.procedure_id);
+          if (state.toneIds.length > MAX_TONES) {
+            state.tones.delete(state.toneIds.shift());
+            if (!state.follow) state.chosen = Math.max(0, state.chosen - 1);
+          }
+          redraw();
+        });
+        source.addEventListener("dropped", e => { state.dropped += JSON.parse(e.data).dropped; redraw(); });
+        source.addEventListener("summary", e => {
+          state.summary = JSON.parse(e.data);
+          state.ended = true;
+          // The run is over: nothing more will come, so stop reconnecting.
+          source.close();
+          redraw();
+        });
+        """#
+}
