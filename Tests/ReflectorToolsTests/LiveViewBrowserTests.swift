@@ -1,0 +1,53 @@
+import Foundation
+@testable import ReflectorTools
+import TestSupport
+import Testing
+
+/// `loopback --view` in a real browser: the tool runs 50 procedures with its page held open,
+/// headless Chromium (`Tests/Peers/view_browser.py`, Selenium) reads the event stream and the
+/// page and checks them against the JSON Lines the same run printed and the summary line the
+/// same seed prints in text; then Ctrl-C ends the tool cleanly. One browser session: CI time.
+@Suite struct LiveViewBrowserTests {
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Peers").appendingPathComponent("view_browser.py")
+
+    @Test func theBrowserSeesTheRunItsJSONLinesTell() throws {
+        let arguments = ["loopback", "--procedures", "50", "--seed", "4", "--no-progress"]
+        let tool = try BackgroundProcess(ToolProcess.executable, arguments + ["--view", "0", "--view-hold", "--json"])
+        defer { tool.stop(signal: SIGKILL, grace: 1) }
+        // The JSON Lines are out (flushed before holding) once the summary is.
+        let summaryLine = try #require(tool.line(timeout: 120) { $0.hasPrefix("{\"summary\"") }, "no summary: \(tool.stderr)")
+        let url = try #require(tool.stderr.split(separator: "\n").compactMap { line -> String? in
+            line.hasPrefix("view: http://127.0.0.1:") ? String(line.dropFirst(6)) : nil
+        }.first, "no address on stderr: \(tool.stderr)")
+        let lines = tool.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 51 && lines.last == summaryLine)
+        let text = try LoopbackCommand.run(Array(arguments.dropFirst()))
+        let summaryText = try #require(text.lines.last, "no text summary")
+        try #require(summaryText.hasPrefix("summary: "))
+        try TemporaryDirectory.with("view-browser") { dir in
+            let jsonl = try dir.write(tool.stdout, name: "run.jsonl")
+            let browser = try ToolProcess.run(URL(fileURLWithPath: "/usr/bin/env"),
+                                              ["python3", Self.script.path, url, jsonl, summaryText, dir.file("page.png")], timeout: 150)
+            #expect(browser.status == 0 && !browser.timedOut, "\(browser.stdout)\n\(browser.stderr.suffix(3000))")
+            let report = try JSONSerialization.jsonObject(with: Data(browser.stdout.utf8)) as? [String: Any]
+            #expect(report?["points"] as? Int == 50, "\(browser.stdout)")
+            #expect(FileManager.default.fileExists(atPath: dir.file("page.png")))
+        }
+        // Ctrl-C with the page's server up: a clean end.
+        #expect(tool.isRunning, "the tool did not hold the page")
+        let end = tool.stop(signal: SIGINT, grace: 10)
+        #expect(end.status == 0, "\(end.stderr)")
+        #expect(end.stderr.contains("view: serving \(url) until Ctrl-C"))
+    }
+
+    @Test func withoutHoldTheRunEndsAndAForeignAddressIsSaidSo() throws {
+        let r = try ToolProcess.run(["loopback", "--procedures", "3", "--view", "0.0.0.0:0", "--json", "--no-progress"], timeout: 120)
+        #expect(r.status == 0 && !r.timedOut, "\(r.stderr)")
+        #expect(r.stderr.contains("view: serving on 0.0.0.0:"), "\(r.stderr)")
+        #expect(r.stderr.contains("which other machines can reach"))
+        #expect(r.stdout.split(separator: "\n").count == 4)
+        let bad = try ToolProcess.run(["loopback", "--view", "host.example:80"], timeout: 60)
+        #expect(bad.status == 2 && bad.stderr.contains("--view must be [ADDR:]PORT"), "\(bad.stderr)")
+    }
+}
