@@ -122,7 +122,11 @@ final class ServerLoop: @unchecked Sendable {
                 break
             case .octets(let n):
                 // A streaming or lingering client's octets are read and dropped.
-                if c.phase == .reading, let event = c.parser.feed(receiveBuffer[0..<n]) { answer(c, event, now) }
+                if c.phase == .reading, let event = c.parser.feed(receiveBuffer[0..<n]) {
+                    answer(c, event, now)
+                    // An answer that a client does not read is given up on after as long again.
+                    c.deadline = now + configuration.requestTimeout
+                }
             }
         }
         guard c.write() else { return false }
