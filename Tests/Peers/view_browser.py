@@ -4,8 +4,10 @@ driven by Selenium) opens the page of a running `reflector-emu ... --view` and c
 shows against what the same run printed.
 
 usage: view_browser.py URL JSONL_FILE SUMMARY_TEXT [SCREENSHOT.png]
+       view_browser.py --stream URL JSONL_FILE      (check 1 only, no browser)
 
-JSONL_FILE holds the run's JSON Lines (one record per procedure, then {"summary": ...});
+JSONL_FILE holds the run's JSON Lines (one record per procedure, then {"summary": ...} where the
+command writes one);
 SUMMARY_TEXT is the summary line the command prints in text mode. Checks:
   1. the event stream (read first, with a deadline) carries each procedure's record as the
      very octets of its JSON line, in order, and the summary's JSON;
@@ -17,6 +19,7 @@ SUMMARY_TEXT is the summary line the command prints in text mode. Checks:
 Prints one JSON object ({"ok": ..., "failures": [...], ...}); exit status 0 when all hold.
 """
 import json
+import re
 import sys
 import time
 import urllib.request
@@ -61,11 +64,15 @@ def same(a, b):
 
 
 def main():
-    url, jsonl, summary_text = sys.argv[1], sys.argv[2], sys.argv[3]
-    screenshot = sys.argv[4] if len(sys.argv) > 4 else None
+    stream_only = sys.argv[1] == "--stream"
+    args = sys.argv[2:] if stream_only else sys.argv[1:]
+    url, jsonl = args[0], args[1]
+    summary_text = None if stream_only else args[2]
+    screenshot = args[3] if len(args) > 3 else None
     lines = [l for l in open(jsonl, encoding="utf-8").read().split("\n") if l]
     records = [l for l in lines if not l.startswith('{"summary"')]
-    summary_json = json.loads([l for l in lines if l.startswith('{"summary"')][-1])
+    # A command whose JSON Lines end in a summary record (loopback) streams the same summary.
+    summaries = [json.loads(l) for l in lines if l.startswith('{"summary"')]
     rows = [json.loads(l) for l in records]
     failures = []
 
@@ -75,8 +82,13 @@ def main():
     if streamed != records:
         failures.append(f"the stream's {len(streamed)} procedure events are not the {len(records)} JSON lines")
     summary_event = json.loads([d for n, d in events if n == "summary"][-1])
-    if summary_event["json"] != summary_json:
+    if summaries and summary_event["json"] != summaries[-1]:
         failures.append("the stream's summary JSON differs from the JSON Lines' summary")
+    result = {"events": len(events), "summary": summary_event["text"]}
+    if stream_only:
+        result.update(ok=not failures, failures=failures)
+        print(json.dumps(result))
+        return 0 if not failures else 1
 
     # 2.-4. The page.
     options = webdriver.ChromeOptions()
@@ -84,7 +96,6 @@ def main():
     for a in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1400,2000"]:
         options.add_argument(a)
     driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-    result = {}
     try:
         driver.set_page_load_timeout(TIMEOUT)
         driver.get(url)
@@ -118,12 +129,12 @@ def main():
             failures.append("the trace has no drawn line")
         result["cells_latest"] = plots_drawn("latest")
         latest = driver.find_element(By.ID, "chosen-row").text
-        if not latest.startswith(f"procedure {rows[-1]['procedure_counter']} "):
+        if not re.match(f"procedure {rows[-1]['procedure_counter']}[ :]", latest):
             failures.append(f"the latest procedure is not chosen: {latest!r}")
         # The slider: the first procedure with plots.
         slider = driver.find_element(By.ID, "chosen")
         slider.send_keys(Keys.HOME)
-        wait.until(lambda d: d.find_element(By.ID, "chosen-row").text.startswith(f"procedure {rows[0]['procedure_counter']} "))
+        wait.until(lambda d: re.match(f"procedure {rows[0]['procedure_counter']}[ :]", d.find_element(By.ID, "chosen-row").text))
         result["cells_first"] = plots_drawn("first")
         if driver.find_element(By.ID, "follow").is_selected():
             failures.append("moving the slider back did not stop following the latest")
@@ -131,7 +142,8 @@ def main():
         shown = driver.find_element(By.ID, "summary").text
         if shown != summary_text:
             failures.append(f"the page's summary {shown!r} is not the command's {summary_text!r}")
-        if "configuration" not in driver.find_element(By.ID, "setup").text:
+        setup = driver.find_element(By.ID, "setup").text
+        if not setup or setup.startswith("waiting"):
             failures.append("the set-up panel is empty")
         errors = [e for e in driver.get_log("browser") if e.get("level") == "SEVERE"]
         if errors:

@@ -51,3 +51,27 @@ import Testing
         #expect(bad.status == 2 && bad.stderr.contains("--view must be [ADDR:]PORT"), "\(bad.stderr)")
     }
 }
+
+extension LiveViewBrowserTests {
+    /// `estimate --view` replays a capture: the stream carries each procedure's JSON Lines
+    /// record to the octet, and plots for every one (no browser: the page is the one above).
+    @Test func estimateReplaysItsCaptureToThePage() throws {
+        try TemporaryDirectory.with("view-estimate") { dir in
+            let capture = dir.file("run.btsnoop")
+            _ = try LoopbackCommand.run(["--procedures", "12", "--btsnoop", capture, "--no-progress"])
+            let tool = try BackgroundProcess(ToolProcess.executable, ["estimate", capture, "--json", "--view", "0", "--view-hold"])
+            defer { tool.stop(signal: SIGKILL, grace: 1) }
+            try #require(tool.line(timeout: 60) { $0.hasPrefix("{\"procedure_counter\": 11,") } != nil, "\(tool.stderr)")
+            let url = try #require(tool.stderr.split(separator: "\n").first { $0.hasPrefix("view: http://127.0.0.1:") }).dropFirst(6)
+            let jsonl = try dir.write(tool.stdout, name: "estimate.jsonl")
+            let stream = try ToolProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", Self.script.path, "--stream", String(url), jsonl],
+                                             timeout: 90)
+            #expect(stream.status == 0, "\(stream.stdout)\n\(stream.stderr.suffix(2000))")
+            let report = try JSONSerialization.jsonObject(with: Data(stream.stdout.utf8)) as? [String: Any]
+            // The set-up, 12 procedures with their 12 tone sets, the summary.
+            #expect(report?["events"] as? Int == 26, "\(stream.stdout)")
+            #expect(report?["summary"] as? String == "summary: 12 of 12 procedures in the capture gave a distance")
+            #expect(tool.stop(signal: SIGINT, grace: 10).status == 0)
+        }
+    }
+}

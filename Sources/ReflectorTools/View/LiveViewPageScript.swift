@@ -7,7 +7,7 @@ enum LiveViewPageScript {
         // id of its event), the tones of recent procedures by that id, the set-up and summary.
         const MAX_ROWS = 20000, MAX_TONES = 200, TRACE_WINDOW = 2000;
         const state = { rows: [], rowById: new Map(), tones: new Map(), toneIds: [], follow: true, chosen: -1,
-                        dropped: 0, setup: null, summary: null, ended: false, connected: false };
+                        dropped: 0, setup: null, summary: null, ended: false, connected: false, received: 0 };
         const SVGNS = "http://www.w3.org/2000/svg";
         const $ = id => document.getElementById(id);
 
@@ -99,26 +99,35 @@ enum LiveViewPageScript {
         // values, so what is drawn can be checked against the JSON Lines.
         function drawTrace() {
           const rows = state.rows.slice(-TRACE_WINDOW);
-          const t = rows.map(r => r.time_s);
+          // Against time when the rows have it (a run), else against their order (a capture).
+          const timed = rows.length > 0 && rows.every(r => finite(r.time_s));
+          const at = r => timed ? r.time_s : r.seq;
+          const xLabel = timed ? "time (s)" : "procedure (in capture order)";
+          const t = rows.map(at);
           const hasTruth = rows.length > 0 && rows.every(r => finite(r.true_distance_m));
           const series = [];
           if (hasTruth) series.push({ xs: t, ys: rows.map(r => r.true_distance_m), style: "dash", cls: "truth" });
-          series.push({ xs: t, ys: rows.map(r => r.smoothed_distance_m), style: "line", cls: "smoothed" });
+          if (rows.some(r => finite(r.smoothed_distance_m))) {
+            series.push({ xs: t, ys: rows.map(r => r.smoothed_distance_m), style: "line", cls: "smoothed" });
+          } else {
+            // Nothing smoothed (a capture): a thin line through the estimates keeps the trace readable.
+            series.push({ xs: t, ys: rows.map(r => r.distance_m), style: "line", cls: "rawline" });
+          }
           series.push({ xs: t, ys: rows.map(r => r.distance_m), style: "none", cls: "raw" });
           const svg = $("trace");
-          const { px, py } = chart(svg, { x: "time (s)", y: "distance (m)", width: 1280, height: 300, series });
+          const { px, py } = chart(svg, { x: xLabel, y: "distance (m)", width: 1280, height: 300, series });
           const g = el("g", { class: "raw", id: "trace-points" }, svg);
           for (const r of rows) {
             const c = el("circle", { r: 2.6, "data-id": r.id, "data-counter": r.procedure_counter, "data-time": r.time_s,
                                      "data-distance": String(r.distance_m), "data-smoothed": String(r.smoothed_distance_m),
                                      "data-quality": String(r.quality) }, g);
-            if (finite(r.distance_m)) { c.setAttribute("cx", px(r.time_s)); c.setAttribute("cy", py(r.distance_m)); }
+            if (finite(r.distance_m)) { c.setAttribute("cx", px(at(r))); c.setAttribute("cy", py(r.distance_m)); }
             else c.setAttribute("visibility", "hidden");
             c.addEventListener("click", () => choose(r.id));
           }
           const chosen = state.rowById.get(state.toneIds[state.chosen]);
-          if (chosen && finite(chosen.distance_m)) el("circle", { cx: px(chosen.time_s), cy: py(chosen.distance_m), r: 6, class: "chosen-mark" }, svg);
-          chart($("quality"), { x: "time (s)", y: "quality", width: 1280, height: 120, includeZero: true,
+          if (chosen && finite(chosen.distance_m)) el("circle", { cx: px(at(chosen)), cy: py(chosen.distance_m), r: 6, class: "chosen-mark" }, svg);
+          chart($("quality"), { x: xLabel, y: "quality", width: 1280, height: 120, includeZero: true,
                                 series: [{ xs: t, ys: rows.map(r => r.quality), style: "line", cls: "quality" }] });
         }
 
@@ -127,8 +136,8 @@ enum LiveViewPageScript {
           const id = state.toneIds[state.chosen];
           const tones = state.tones.get(id), row = state.rowById.get(id);
           if (!tones || !row) return;
-          $("chosen-row").textContent = `procedure ${row.procedure_counter} at ${row.time_s} s: distance ${metres(row.distance_m)}, ` +
-            `smoothed ${metres(row.smoothed_distance_m)}, quality ${finite(row.quality) ? row.quality : "–"}` +
+          $("chosen-row").textContent = `procedure ${row.procedure_counter}` + (finite(row.time_s) ? ` at ${row.time_s} s` : "") + `: distance ${metres(row.distance_m)}` +
+            (finite(row.smoothed_distance_m) ? `, smoothed ${metres(row.smoothed_distance_m)}` : "") + `, quality ${finite(row.quality) ? row.quality : "–"}` +
             (finite(row.true_distance_m) ? `, truth ${metres(row.true_distance_m)}` : "") +
             ` (${state.chosen + 1} of ${state.toneIds.length} with plots)`;
           const mhz = p => p.channels.map(k => 2402 + k);
@@ -224,6 +233,7 @@ enum LiveViewPageScript {
         source.addEventListener("procedure", e => {
           const row = JSON.parse(e.data);
           row.id = Number(e.lastEventId);
+          row.seq = state.received++;
           state.rows.push(row);
           state.rowById.set(row.id, row);
           if (state.rows.length > MAX_ROWS) state.rowById.delete(state.rows.shift().id);

@@ -20,7 +20,7 @@ enum LiveViewPageStyle {
         .tick { font-size: 10px; fill: #666; } .label { font-size: 11px; fill: #333; }
         svg path { stroke-width: 1.5; fill: none !important; } path.dash { stroke-dasharray: 5 4; }
         .truth { stroke: #888; background: #888; } .smoothed { stroke: #1f77b4; background: #1f77b4; }
-        .raw, .raw circle { fill: #ff7f0e; background: #ff7f0e; } .quality { stroke: #2ca02c; }
+        .raw, .raw circle { fill: #ff7f0e; background: #ff7f0e; } .quality { stroke: #2ca02c; } path.rawline { stroke: #ff7f0e; stroke-width: 0.8; }
         .p0 { stroke: #1f77b4; fill: #1f77b4; background: #1f77b4; } .p1 { stroke: #d62728; fill: #d62728; background: #d62728; }
         .p2 { stroke: #9467bd; fill: #9467bd; background: #9467bd; } .p3 { stroke: #8c564b; fill: #8c564b; background: #8c564b; }
         .q0 { fill: #2ca02c; background: #2ca02c; } .q1 { fill: #d62728; background: #d62728; } .q2 { fill: #bbb; background: #bbb; }

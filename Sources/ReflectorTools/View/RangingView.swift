@@ -16,16 +16,18 @@ final class RangingView {
     /// How many of each event a page that opens late is given: every row of a long run, the
     /// plots of the last procedures, the one set-up and summary.
     static let historySizes = ["setup": 1, "procedure": 20_000, "tones": 100, "summary": 1]
+    /// Loopback's and the boards' pace for plots; a replay takes 0.
     static let tonesInterval = 0.020
 
     let server: LiveViewServer
     let hold: Bool
+    let tonesInterval: Double
     private var lastTones = -Double.infinity
     /// The last procedure whose tones were skipped, to publish when the run ends.
     private var skipped: (() -> Void)?
 
     /// Starts serving when `options` ask for a view (nil otherwise) and says where on stderr.
-    static func start(_ options: ViewOptions) throws(ToolError) -> RangingView? {
+    static func start(_ options: ViewOptions, tonesInterval: Double = tonesInterval) throws(ToolError) -> RangingView? {
         guard let address = options.address else { return nil }
         let server: LiveViewServer
         do {
@@ -40,12 +42,13 @@ final class RangingView {
             say("serving on \(server.address.authority), which other machines can reach, not only this one")
         }
         say(server.url)
-        return RangingView(server: server, hold: options.hold)
+        return RangingView(server: server, hold: options.hold, tonesInterval: tonesInterval)
     }
 
-    private init(server: LiveViewServer, hold: Bool) {
+    private init(server: LiveViewServer, hold: Bool, tonesInterval: Double) {
         self.server = server
         self.hold = hold
+        self.tonesInterval = tonesInterval
     }
 
     /// Ctrl-C (or SIGTERM) came: the run should end.
@@ -61,15 +64,17 @@ final class RangingView {
         })
     }
 
-    /// One procedure: `row` writes its JSON Lines record; the tones go to the plots.
+    /// One procedure: `row` writes its JSON Lines record; the tones go to the plots (none
+    /// when there are none).
     func procedure(row: (inout JSONWriter) -> Void, tones: ToneSet, truth: Double?, estimate: Double?) {
         let id = server.publish("procedure", Self.json(row))
+        guard !tones.paths.isEmpty else { return }
         let send = { [server] in
             let view = ProcedureView(tones: tones, truth: truth, estimate: estimate)
             server.publish("tones", Self.json { view.json(procedureID: id, &$0) })
         }
         let now = Date.timeIntervalSinceReferenceDate
-        if now - lastTones >= Self.tonesInterval {
+        if now - lastTones >= tonesInterval {
             lastTones = now
             skipped = nil
             send()

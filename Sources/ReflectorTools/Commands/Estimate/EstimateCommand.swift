@@ -12,7 +12,7 @@ public enum EstimateCommand: Command {
         usage: """
             usage: reflector-emu estimate CAPTURE [--reflector REFLECTOR] [--ipt | --no-ipt]
                                           [--estimator ml|kay|ls|ifft|esprit] [--connection HANDLE] [--json]
-                                          [--plot FILE.svg [--plot-procedure N]]
+                                          [--plot FILE.svg [--plot-procedure N]] [--view [ADDR:]PORT [--view-hold]]
             """,
         about: """
             Reads the LE CS Subevent Result and Continue events of a capture of HCI traffic and
@@ -47,6 +47,8 @@ public enum EstimateCommand: Command {
         public var connection: UInt16?
         public var plotPath: String?
         public var plotProcedure: UInt16?
+        /// `--view [ADDR:]PORT`, `--view-hold`: the capture replayed to a live page.
+        public var view = ViewOptions()
         public init() {}
     }
 
@@ -68,6 +70,8 @@ public enum EstimateCommand: Command {
             .json(\.json, help: "one JSON object per procedure and line: procedure_counter,",
                   "distance_m (null when there is none, with a reason), quality, method,",
                   "connection, config_id, source, and ras when the tones came from RAS"),
+            .view(\.view),
+            .viewHold(\.view),
         ], positional: Positional("CAPTURE") { o, path throws(ToolError) in
             if let first = o.capture {
                 throw .usage("estimate: one capture expected, found '\(first)' and '\(path)' (the reflector's goes after --reflector)")
@@ -85,7 +89,7 @@ public enum EstimateCommand: Command {
         let capture = try read(capturePath, defaultRole: .initiator)
         let reflector = try o.reflector.map { (path) throws(ToolError) in try read(path, defaultRole: .reflector) }
         var estimates = ProcedureEstimation.estimates(capture, reflector: reflector, inlinePCT: o.inlinePCT, estimator: o.estimator,
-                                                      keepTones: o.plotPath != nil)
+                                                      keepTones: o.plotPath != nil || o.view.address != nil)
         if let handle = o.connection { estimates = estimates.filter { $0.connection == handle } }
         if let path = o.plotPath {
             let chosen = o.plotProcedure.map { n in estimates.first { $0.procedureCounter == n } }
@@ -100,6 +104,7 @@ public enum EstimateCommand: Command {
                 output.line(e.text)
             }
         }
+        try RangingView.estimate(o, estimates)?.finish(output: output)
         var problems: [String] = []
         if let p = capture.firstProblem { problems.append(message(capturePath, p, capture)) }
         if let path = o.reflector, let r = reflector, let p = r.firstProblem {
