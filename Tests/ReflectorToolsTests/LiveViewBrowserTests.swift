@@ -75,3 +75,31 @@ extension LiveViewBrowserTests {
         }
     }
 }
+
+extension BoardBenchTests {
+    /// `range --view` over a served board: the stream carries each procedure's JSON Lines
+    /// record to the octet, with the board's tones for the plots, and the summary; Ctrl-C ends
+    /// the held tool cleanly.
+    @Suite struct RangeViewTests {
+        @Test func rangeStreamsWhatItPrints() throws {
+            let board = try ServedBoard(["--role", "initiator", "--channel", "free", "--distance", "3.3"])
+            defer { board.stop() }
+            let tool = try BackgroundProcess(ToolProcess.executable, ["range", "--pty", board.link, "--procedures", "4", "--truth", "3.3",
+                                                                      "--json", "--view", "0", "--view-hold"])
+            defer { tool.stop(signal: SIGKILL, grace: 1) }
+            try #require(tool.line(timeout: 60) { $0.hasPrefix("{\"summary\"") } != nil, "\(tool.stderr)")
+            let url = try #require(tool.stderr.split(separator: "\n").first { $0.hasPrefix("view: http://127.0.0.1:") }).dropFirst(6)
+            try TemporaryDirectory.with("view-range") { dir in
+                let jsonl = try dir.write(tool.stdout, name: "range.jsonl")
+                let stream = try ToolProcess.run(URL(fileURLWithPath: "/usr/bin/env"),
+                                                 ["python3", LiveViewBrowserTests.script.path, "--stream", String(url), jsonl], timeout: 90)
+                #expect(stream.status == 0, "\(stream.stdout)\n\(stream.stderr.suffix(2000))")
+                let report = try JSONSerialization.jsonObject(with: Data(stream.stdout.utf8)) as? [String: Any]
+                // The set-up, 4 procedures with their tones, the summary.
+                #expect(report?["events"] as? Int == 10, "\(stream.stdout)")
+                #expect((report?["summary"] as? String)?.hasPrefix("summary: 4 of 4 procedures gave a distance") == true, "\(stream.stdout)")
+            }
+            #expect(tool.stop(signal: SIGINT, grace: 10).status == 0)
+        }
+    }
+}

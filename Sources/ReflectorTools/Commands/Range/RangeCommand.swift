@@ -51,6 +51,8 @@ public enum RangeCommand: Command {
         public var plot: String?
         public var scanTimeout = 30
         public var progress = true
+        /// `--view [ADDR:]PORT`, `--view-hold`: the live page.
+        public var view = ViewOptions()
         public init() {}
 
         /// Which advertiser to connect to: the address, the name, or the service (0x185B by default).
@@ -106,6 +108,8 @@ public enum RangeCommand: Command {
             .value(\.scanTimeout, "--scan-timeout", "S", .integer(1...3600, allowed: "seconds from 1 to 3600"),
                    help: "how long to look for the reflector (default 30)"),
             .flag(\.progress, "--no-progress", to: false, help: "no status line on a terminal's stderr"),
+            .view(\.view),
+            .viewHold(\.view),
         ], helpColumn: 20, validate: { o throws(ToolError) in
             try o.board.validate(name)
             guard o.ltk == nil || o.bonds == nil else { throw .usage("range: give at most one of --bond-ltk and --bonds") }
@@ -136,6 +140,9 @@ public enum RangeCommand: Command {
         var session = RangeSession(plan: .init(scanningFor: o.filter, longTermKey: o.ltk ?? []), estimator: o.estimator.estimator,
                                    alwaysRAS: o.alwaysRAS, requireIOSCompliance: o.requireIOS, bonds: store?.bonds ?? [], irk: store?.irk)
         session.keepsFirstTones = o.plot != nil
+        session.keepsLastTones = o.view.address != nil
+        let view = try RangingView.range(o)
+        defer { view?.finish(output: output) }
         report.start()
         let loop = HostLoop<RangeSession>(board: line, line: o.board) { report.status($0) }
         // Encrypted with a bond on this link (a refused key then means the reflector forgot it).
@@ -159,6 +166,7 @@ public enum RangeCommand: Command {
             case .procedure(let row):
                 lastResult = Date()
                 report.procedure(row)
+                view?.procedure(report.rows.last!, tones: session.lastTones)
                 if let n = o.procedures, report.rows.count >= n { return .stop(.success) }
             case .startRefused(let status):
                 report.status("the reflector refused to start procedures (\(status.described)); trying again")
@@ -245,7 +253,8 @@ public enum RangeCommand: Command {
                 }
             }
         }
-        report.finish(elapsed: loop.elapsed, connections: session.connections)
+        let closing = report.finish(elapsed: loop.elapsed, connections: session.connections)
+        view?.summary(text: closing.text, json: closing.json)
         if let path = o.plot {
             guard let tones = session.firstTones else {
                 return outcome.status != 0 ? outcome : .failure(status: 2, "\(path): no procedure to plot")

@@ -66,8 +66,10 @@ struct RangeReport {
 
     /// The summary: procedures, how many gave a distance, the median and the 10th–90th
     /// percentile spread of the raw distances, the procedure rate; with `--truth`, the mean
-    /// error and RMSE against it.
-    mutating func finish(elapsed: Double, connections: Int) {
+    /// error and RMSE against it. Printed as text or JSON, and returned as both (the live view
+    /// shows the text and carries the JSON).
+    @discardableResult
+    mutating func finish(elapsed: Double, connections: Int) -> (text: String, json: (inout JSONWriter) -> Void) {
         clearProgress()
         let distances = rows.compactMap(\.raw).sorted()
         let median = Quantile.ofSorted(distances, 0.5)
@@ -76,29 +78,29 @@ struct RangeReport {
         let errors = options.truth.map { t in distances.map { $0 - t } } ?? []
         let meanError = errors.isEmpty ? nil : errors.reduce(0, +) / Double(errors.count)
         let rmse = errors.isEmpty ? nil : (errors.map { $0 * $0 }.reduce(0, +) / Double(errors.count)).squareRoot()
-        if options.json {
-            output.jsonLine { j in
-                j.document("summary") { j in
-                    j.field("procedures", rows.count)
-                    j.field("estimated", distances.count)
-                    j.field("median_distance_m", median, decimals: 4)
-                    j.field("p10_p90_spread_m", spread, decimals: 4)
-                    j.field("procedures_per_s", rate, decimals: 3)
-                    j.field("connections", connections)
-                    if options.truth != nil {
-                        j.field("mean_error_m", meanError, decimals: 5)
-                        j.field("rmse_m", rmse, decimals: 5)
-                    }
+        let truth = options.truth
+        let count = rows.count
+        let json: (inout JSONWriter) -> Void = { j in
+            j.document("summary") { j in
+                j.field("procedures", count)
+                j.field("estimated", distances.count)
+                j.field("median_distance_m", median, decimals: 4)
+                j.field("p10_p90_spread_m", spread, decimals: 4)
+                j.field("procedures_per_s", rate, decimals: 3)
+                j.field("connections", connections)
+                if truth != nil {
+                    j.field("mean_error_m", meanError, decimals: 5)
+                    j.field("rmse_m", rmse, decimals: 5)
                 }
             }
-            return
         }
         var s = "summary: \(distances.count) of \(rows.count) procedures gave a distance"
         if let median { s += "; median \(fixed(median, 3)) m" }
         if let spread { s += ", 10th-90th percentile spread \(fixed(spread, 3)) m" }
         s += "; \(fixed(rate, 1)) procedures/s over \(fixed(elapsed, 1)) s, \(connections) connection\(connections == 1 ? "" : "s")"
         if let meanError, let rmse { s += "; error against \(fixed(options.truth!, 2)) m: mean \(meanError >= 0 ? "+" : "")\(fixed(meanError, 3)) m, RMSE \(fixed(rmse, 3)) m" }
-        output.line(s)
+        if options.json { output.jsonLine(json) } else { output.line(s) }
+        return (s, json)
     }
 
     static func describe(_ r: AbortReasons) -> String {

@@ -42,6 +42,9 @@ struct RangeSession: BoardHost {
     /// Keep the first procedure's tones (for `--plot`), and them once kept.
     var keepsFirstTones = false
     private(set) var firstTones: ToneSet?
+    /// Keep each procedure's tones until the next (for the live view), and them.
+    var keepsLastTones = false
+    private(set) var lastTones: ToneSet?
     /// When to try LE CS Procedure Enable again (s into the run), and how many tries are left.
     private var retryAt: Double?
     private var retriesLeft = Self.startRetries
@@ -136,6 +139,7 @@ struct RangeSession: BoardHost {
             if p.isAborted, let reasons = p.subevents.last?.abortReasons { out.append(.aborted(procedureCounter: p.procedureCounter, reasons)) }
             let tones = ToneSetBuilder.tones(initiator: p.steps, reflector: reflectorSteps, antennaPaths: p.antennaPaths)
             if keepsFirstTones && firstTones == nil { firstTones = tones }
+            if keepsLastTones { lastTones = tones }
             let estimate = estimator.estimate(tones)
             let smoothed = tracker.update(estimate?.distance, at: now)
             out.append(.procedure(Row(procedureCounter: p.procedureCounter, time: now, raw: estimate?.distance,
