@@ -103,3 +103,37 @@ extension BoardBenchTests {
         }
     }
 }
+
+extension BoardBenchTests {
+    /// `accessory --view` over two served boards, `range` the phone: the stream carries each
+    /// procedure the reflector measured as its JSON Lines record to the octet, then the summary.
+    @Suite struct AccessoryViewTests {
+        @Test func accessoryStreamsWhatItPrints() throws {
+            let dir = try TemporaryDirectory("view-accessory")
+            let bonds = try AccessoryCommandTests.bondFile(dir)
+            let boards = try ServedBoard(["--distance", "2.5", "--channel", "free"], boards: 2)
+            defer { boards.stop() }
+            let accessory = try BackgroundProcess(ToolProcess.executable, ["accessory", "--pty", boards.links[0], "--bonds", bonds, "--procedures", "3",
+                                                                           "--json", "--view", "0", "--view-hold"])
+            defer { accessory.stop(signal: SIGKILL, grace: 1) }
+            let phoneDone = DispatchSemaphore(value: 0)
+            let phoneLink = boards.links[1]
+            DispatchQueue.global().async {
+                _ = try? ToolProcess.run(["range", "--pty", phoneLink, "--procedures", "3"], timeout: 60)
+                phoneDone.signal()
+            }
+            defer { _ = phoneDone.wait(timeout: .now() + 60) }
+            try #require(accessory.line(timeout: 60) { $0.hasPrefix("{\"summary\"") } != nil, "\(accessory.stderr)")
+            let url = try #require(accessory.stderr.split(separator: "\n").first { $0.hasPrefix("view: http://127.0.0.1:") }).dropFirst(6)
+            let jsonl = try dir.write(accessory.stdout, name: "accessory.jsonl")
+            let stream = try ToolProcess.run(URL(fileURLWithPath: "/usr/bin/env"),
+                                             ["python3", LiveViewBrowserTests.script.path, "--stream", String(url), jsonl], timeout: 90)
+            #expect(stream.status == 0, "\(stream.stdout)\n\(stream.stderr.suffix(2000))")
+            let report = try JSONSerialization.jsonObject(with: Data(stream.stdout.utf8)) as? [String: Any]
+            // The set-up, 3 procedures (no plots: the reflector's PCTs stay in its host), the summary.
+            #expect(report?["events"] as? Int == 5, "\(stream.stdout)")
+            #expect((report?["summary"] as? String)?.hasPrefix("summary: 3 procedures measured over") == true, "\(stream.stdout)")
+            #expect(accessory.stop(signal: SIGINT, grace: 10).status == 0)
+        }
+    }
+}

@@ -22,32 +22,36 @@ enum LiveViewPage {
           <p id="status">connecting…</p>
         </header>
         <p id="summary" class="summary">no summary yet: the run is going on</p>
-        <section class="panel wide">
+        <section class="panel wide plots">
           <h2>Distance <span class="legend"><i class="truth"></i>truth <i class="raw"></i>raw <i class="smoothed"></i>smoothed</span></h2>
           <svg id="trace" role="img" aria-label="distance trace"></svg>
           <svg id="quality" class="short" role="img" aria-label="estimate quality"></svg>
         </section>
-        <section class="panel wide chooser">
+        <section class="panel wide chooser plots">
           <label for="chosen">Procedure</label>
           <input type="range" id="chosen" min="0" max="0" value="0" disabled>
           <label><input type="checkbox" id="follow" checked> follow the latest</label>
           <p id="chosen-row">no procedure yet</p>
         </section>
-        <section class="panel">
+        <section class="panel plots">
           <h2>Amplitude per channel <span class="legend" id="paths-legend"></span></h2>
           <svg id="amplitude" role="img" aria-label="amplitude against frequency"></svg>
         </section>
-        <section class="panel">
+        <section class="panel plots">
           <h2>Round-trip phase, unwrapped</h2>
           <svg id="phase" role="img" aria-label="phase against frequency"></svg>
         </section>
-        <section class="panel">
+        <section class="panel plots">
           <h2>Impulse response (IFFT)</h2>
           <svg id="impulse" role="img" aria-label="impulse response"></svg>
         </section>
-        <section class="panel">
+        <section class="panel plots">
           <h2>Tone quality per step <span class="legend"><i class="q0"></i>good <i class="q1"></i>bad <i class="q2"></i>unrated</span></h2>
           <svg id="steps" role="img" aria-label="tone quality per step"></svg>
+        </section>
+        <section class="panel wide">
+          <h2>Records <span class="legend">the latest procedures as the JSON Lines carry them, newest first</span></h2>
+          <div class="table"><table id="records"><thead></thead><tbody></tbody></table></div>
         </section>
         <section class="panel wide">
           <h2>Set-up</h2>

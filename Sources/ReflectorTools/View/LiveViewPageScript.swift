@@ -5,7 +5,7 @@ enum LiveViewPageScript {
         "use strict";
         // What the page knows: the rows (each the JSON Lines record of one procedure, with the
         // id of its event), the tones of recent procedures by that id, the set-up and summary.
-        const MAX_ROWS = 20000, MAX_TONES = 200, TRACE_WINDOW = 2000;
+        const MAX_ROWS = 20000, MAX_TONES = 200, TRACE_WINDOW = 2000, TABLE_ROWS = 50;
         const state = { rows: [], rowById: new Map(), tones: new Map(), toneIds: [], follow: true, chosen: -1,
                         dropped: 0, setup: null, summary: null, ended: false, connected: false, received: 0 };
         const SVGNS = "http://www.w3.org/2000/svg";
@@ -176,6 +176,33 @@ enum LiveViewPageScript {
           });
         }
 
+        // The latest records as a table: one column per key, nested objects as "key.inner",
+        // lists joined with "/". Text only (textContent), so no record can inject markup.
+        function flatten(record, prefix, out) {
+          for (const [k, v] of Object.entries(record)) {
+            if (k === "id" || k === "seq") continue;
+            const name = prefix + k;
+            if (v !== null && typeof v === "object" && !Array.isArray(v)) flatten(v, name + ".", out);
+            else out[name] = Array.isArray(v) ? v.join("/") : v === null ? "–" : String(v);
+          }
+          return out;
+        }
+
+        function drawTable() {
+          const rows = state.rows.slice(-TABLE_ROWS).reverse().map(r => flatten(r, "", {}));
+          const columns = [];
+          for (const r of rows) for (const k of Object.keys(r)) if (!columns.includes(k)) columns.push(k);
+          const table = $("records"), head = table.tHead, body = table.tBodies[0];
+          while (head.firstChild) head.removeChild(head.firstChild);
+          while (body.firstChild) body.removeChild(body.firstChild);
+          const tr = head.insertRow();
+          for (const c of columns) { const th = document.createElement("th"); th.textContent = c; tr.appendChild(th); }
+          for (const r of rows) {
+            const row = body.insertRow();
+            for (const c of columns) row.insertCell().textContent = c in r ? r[c] : "";
+          }
+        }
+
         function drawText() {
           const s = state.summary, n = state.rows.length;
           if (s) $("summary").textContent = s.text;
@@ -197,8 +224,14 @@ enum LiveViewPageScript {
           requestAnimationFrame(() => {
             pending = false;
             if (state.follow) state.chosen = state.toneIds.length - 1;
-            drawTrace();
-            drawProcedure();
+            // A run with no distance and no plots (the accessory) shows its table and set-up only.
+            const plots = state.toneIds.length > 0 || state.rows.some(r => finite(r.distance_m));
+            document.body.classList.toggle("no-plots", !plots);
+            if (plots) {
+              drawTrace();
+              drawProcedure();
+            }
+            drawTable();
             drawText();
           });
         }

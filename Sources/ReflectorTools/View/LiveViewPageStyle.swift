@@ -28,6 +28,11 @@ enum LiveViewPageStyle {
         .marker.first { stroke: #d62728; } .marker-label.first { fill: #d62728; }
         .marker.estimate { stroke: #ff7f0e; } .marker-label.estimate { fill: #ff7f0e; }
         .marker.truth { stroke: #555; } .marker-label.truth { fill: #555; }
+        body.no-plots .plots { display: none; }
+        .table { overflow-x: auto; max-height: 420px; overflow-y: auto; }
+        table { border-collapse: collapse; font-family: ui-monospace, monospace; font-size: 12px; }
+        th, td { padding: 2px 8px; border-bottom: 1px solid #eee; text-align: right; white-space: nowrap; }
+        th { position: sticky; top: 0; background: #fff; font-weight: 600; }
         .chosen-mark { stroke: #000; stroke-width: 1; fill: none; }
         """
 }

@@ -46,6 +46,8 @@ public enum AccessoryCommand: Command {
         public var procedures: Int?
         public var once = false
         public var json = false
+        /// `--view [ADDR:]PORT`, `--view-hold`: the live page.
+        public var view = ViewOptions()
         public init() {}
     }
 
@@ -74,6 +76,8 @@ public enum AccessoryCommand: Command {
             .value(\.procedures, "--procedures", "N", .integer(1...1_000_000), help: "exit after N procedures (default: until SIGINT)"),
             .flag(\.once, "--once", help: "exit (status 1) when the phone disconnects, instead of advertising again"),
             .json(\.json, help: "JSON Lines: one object per procedure, then {\"summary\": {...}}"),
+            .view(\.view),
+            .viewHold(\.view),
         ], helpColumn: 22, validate: { o throws(ToolError) in try o.board.validate(name) })
     }
 
@@ -115,6 +119,8 @@ public enum AccessoryCommand: Command {
         configuration.allowsLegacyPairing = o.allowsLegacy
         var host = AccessoryHost(configuration: configuration, bonds: store.bonds, random: .system)
         report.start(name: o.name, address: store.address)
+        let view = try RangingView.accessory(o, address: store.address)
+        defer { view?.finish(output: output) }
         if !configuration.pairable { report.status("not pairable: \(store.bonds.count) bond\(store.bonds.count == 1 ? "" : "s") kept (--pairable accepts new phones)") }
         let loop = HostLoop<AccessoryHost>(board: line, line: o.board) { report.status($0) }
         func keepBonds(_ host: AccessoryHost) {
@@ -140,6 +146,7 @@ public enum AccessoryCommand: Command {
             case .bondUpdated: keepBonds(host)
             case .procedure(let p):
                 report.procedure(p)
+                view?.record { AccessoryReport.json(p, &$0) }
                 if let n = o.procedures, report.procedures >= n { return .stop(.success) }
             case .disconnected(let reason):
                 guard !o.once else { return .stop(.failure(status: 1, "the phone went away: \(reason.described)")) }
@@ -157,7 +164,8 @@ public enum AccessoryCommand: Command {
             }
             return .goOn
         }
-        report.finish(elapsed: loop.elapsed, bonds: host.bonds.count)
+        let closing = report.finish(elapsed: loop.elapsed, bonds: host.bonds.count)
+        view?.summary(text: closing.text, json: closing.json)
         return outcome
     }
 }

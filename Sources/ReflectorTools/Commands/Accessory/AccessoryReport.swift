@@ -28,32 +28,37 @@ struct AccessoryReport {
         let status = r.doneStatus == .aborted ? "aborted (\(RangeReport.describe(r.abortReasons)))" : "complete"
         let fc = r.frequencyCompensation.map { Double($0) / 100 }
         if json {
-            output.jsonLine { j in
-                j.object { j in
-                    j.field("procedure_counter", r.procedureCounter)
-                    j.field("config_id", r.configID)
-                    j.field("subevents", r.subevents)
-                    j.field("steps_by_mode", array: { j in for n in r.stepsByMode { j.value(n) } })
-                    j.field("channels", r.channels)
-                    j.field("tone_quality", object: { j in
-                        j.field("high", r.toneQuality[0])
-                        j.field("medium", r.toneQuality[1])
-                        j.field("low", r.toneQuality[2])
-                        j.field("unavailable", r.toneQuality[3])
-                    })
-                    j.field("reference_power_dbm", r.referencePowerLevel == 0x7F ? nil : Int(r.referencePowerLevel))
-                    j.field("mean_rssi_dbm", r.meanRSSI, decimals: 1)
-                    j.field("frequency_compensation_ppm", fc, decimals: 2)
-                    j.field("aborted", r.doneStatus == .aborted)
-                    if r.doneStatus == .aborted { j.field("abort_reasons", RangeReport.describe(r.abortReasons)) }
-                }
-            }
+            output.jsonLine { Self.json(r, &$0) }
             return
         }
         let q = r.toneQuality.map(String.init).joined(separator: "/")
         output.line(pad(String(r.procedureCounter), 9) + pad(String(r.subevents), 11) + r.stepsByMode.map { pad(String($0), 7) }.joined()
             + pad(String(r.channels), 10) + pad(q, 17) + pad(r.referencePowerLevel == 0x7F ? "-" : String(r.referencePowerLevel), 10)
             + pad(r.meanRSSI.map { fixed($0, 1) } ?? "-", 10) + pad(fc.map { fixed($0, 2) } ?? "-", 8) + "  " + status)
+    }
+
+    /// `{"procedure_counter": 3, "config_id": 0, "subevents": 1, "steps_by_mode": [...], ...}`:
+    /// one procedure's JSON Lines record (the live view carries the same).
+    static func json(_ r: ProcedureReport, _ j: inout JSONWriter) {
+        let fc = r.frequencyCompensation.map { Double($0) / 100 }
+        j.object { j in
+            j.field("procedure_counter", r.procedureCounter)
+            j.field("config_id", r.configID)
+            j.field("subevents", r.subevents)
+            j.field("steps_by_mode", array: { j in for n in r.stepsByMode { j.value(n) } })
+            j.field("channels", r.channels)
+            j.field("tone_quality", object: { j in
+                j.field("high", r.toneQuality[0])
+                j.field("medium", r.toneQuality[1])
+                j.field("low", r.toneQuality[2])
+                j.field("unavailable", r.toneQuality[3])
+            })
+            j.field("reference_power_dbm", r.referencePowerLevel == 0x7F ? nil : Int(r.referencePowerLevel))
+            j.field("mean_rssi_dbm", r.meanRSSI, decimals: 1)
+            j.field("frequency_compensation_ppm", fc, decimals: 2)
+            j.field("aborted", r.doneStatus == .aborted)
+            if r.doneStatus == .aborted { j.field("abort_reasons", RangeReport.describe(r.abortReasons)) }
+        }
     }
 
     mutating func connected() { connections += 1 }
@@ -64,20 +69,23 @@ struct AccessoryReport {
         FileHandle.standardError.write(Data("accessory: \(text)\n".utf8))
     }
 
-    func finish(elapsed: Double, bonds: Int) {
-        if json {
-            output.jsonLine { j in
-                j.document("summary") { j in
-                    j.field("procedures", procedures)
-                    j.field("connections", connections)
-                    j.field("pairings", pairings)
-                    j.field("bonds", bonds)
-                    j.field("elapsed_s", elapsed, decimals: 1)
-                }
+    /// The summary, printed as text or JSON and returned as both (the live view shows the text
+    /// and carries the JSON).
+    @discardableResult
+    func finish(elapsed: Double, bonds: Int) -> (text: String, json: (inout JSONWriter) -> Void) {
+        let (procedures, connections, pairings) = (procedures, connections, pairings)
+        let json: (inout JSONWriter) -> Void = { j in
+            j.document("summary") { j in
+                j.field("procedures", procedures)
+                j.field("connections", connections)
+                j.field("pairings", pairings)
+                j.field("bonds", bonds)
+                j.field("elapsed_s", elapsed, decimals: 1)
             }
-            return
         }
-        output.line("summary: \(procedures) procedure\(procedures == 1 ? "" : "s") measured over \(fixed(elapsed, 1)) s; \(connections) connection\(connections == 1 ? "" : "s"), "
-            + "\(pairings) new pairing\(pairings == 1 ? "" : "s"), \(bonds) bond\(bonds == 1 ? "" : "s") kept")
+        let text = "summary: \(procedures) procedure\(procedures == 1 ? "" : "s") measured over \(fixed(elapsed, 1)) s; \(connections) connection\(connections == 1 ? "" : "s"), "
+            + "\(pairings) new pairing\(pairings == 1 ? "" : "s"), \(bonds) bond\(bonds == 1 ? "" : "s") kept"
+        if self.json { output.jsonLine(json) } else { output.line(text) }
+        return (text, json)
     }
 }
