@@ -50,7 +50,7 @@ enum LiveViewPage {
           <svg id="steps" role="img" aria-label="tone quality per step"></svg>
         </section>
         <section class="panel wide">
-          <h2>Records <span class="legend">the latest procedures as the JSON Lines carry them, newest first</span></h2>
+          <h2>Records <span class="legend">the values of the latest JSON Lines records, newest first</span></h2>
           <div class="table"><table id="records"><thead></thead><tbody></tbody></table></div>
         </section>
         <section class="panel wide">
