@@ -137,3 +137,82 @@ extension BoardBenchTests {
         }
     }
 }
+
+extension LiveViewBrowserTests {
+    /// Ctrl-C in the middle of a long run with a page attached: the run stops, prints its
+    /// summary, the page is given it before its stream closes, and the tool exits 0.
+    @Test func ctrlCMidRunEndsCleanlyWithAPageAttached() throws {
+        let port = try Self.freePort()
+        let tool = try BackgroundProcess(ToolProcess.executable, ["loopback", "--procedures", "1000000", "--json", "--no-progress", "--view", "\(port)"])
+        defer { tool.stop(signal: SIGKILL, grace: 1) }
+        let page = try StreamReader(port: port, deadline: 60)
+        try page.read(until: "event: procedure", deadline: 60)
+        kill(tool.process.processIdentifier, SIGINT)
+        try page.read(until: nil, deadline: 30)
+        #expect(page.text.contains("event: summary"), "\(page.text.suffix(500))")
+        let end = tool.stop(signal: nil, grace: 30)
+        #expect(end.status == 0, "\(end.stderr)")
+        #expect(end.stdout.split(separator: "\n").last?.hasPrefix("{\"summary\": {") == true)
+    }
+
+    /// A port nothing listens on now (the system's choice for port 0).
+    static func freePort() throws -> UInt16 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var a = sockaddr_in()
+        a.sin_family = sa_family_t(AF_INET)
+        a.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        try #require(withUnsafePointer(to: &a) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } } == 0)
+        _ = withUnsafeMutablePointer(to: &a) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
+        return UInt16(bigEndian: a.sin_port)
+    }
+
+    /// `GET /events` on 127.0.0.1:`port`, connecting again until the server listens (it starts
+    /// with the run), every read with a deadline.
+    final class StreamReader {
+        let fd: Int32
+        private(set) var received: [UInt8] = []
+        var text: String { String(decoding: received, as: UTF8.self) }
+
+        init(port: UInt16, deadline seconds: Double) throws {
+            let deadline = Date(timeIntervalSinceNow: seconds)
+            var a = sockaddr_in()
+            a.sin_family = sa_family_t(AF_INET)
+            a.sin_port = port.bigEndian
+            a.sin_addr.s_addr = inet_addr("127.0.0.1")
+            while true {
+                let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+                if withUnsafePointer(to: &a, { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }) == 0 {
+                    self.fd = fd
+                    break
+                }
+                close(fd)
+                guard Date() < deadline else { throw ToolError.usage("nothing listened on port \(port) within \(seconds) s") }
+                usleep(20_000)
+            }
+            let request = Array("GET /events HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n".utf8)
+            _ = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        }
+
+        deinit { close(fd) }
+
+        /// Reads until `marker` has arrived (nil: until the server closes), or throws at the deadline.
+        func read(until marker: String?, deadline seconds: Double) throws {
+            let deadline = Date(timeIntervalSinceNow: seconds)
+            var buffer = [UInt8](repeating: 0, count: 65_536)
+            while marker.map({ !text.contains($0) }) ?? true {
+                let left = deadline.timeIntervalSinceNow
+                guard left > 0 else { throw ToolError.usage("no \(marker ?? "end of the stream") within \(seconds) s") }
+                var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                guard poll(&p, 1, Int32(min(left, 1) * 1000)) > 0 else { continue }
+                let n = recv(fd, &buffer, buffer.count, 0)
+                if n <= 0 {
+                    guard marker == nil else { throw ToolError.usage("the stream ended before \(marker!)") }
+                    return
+                }
+                received += buffer[0..<n]
+            }
+        }
+    }
+}

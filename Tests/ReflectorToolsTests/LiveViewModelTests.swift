@@ -1,0 +1,82 @@
+import EmulatorMath
+import Foundation
+import RangingEstimation
+@testable import ReflectorTools
+import Testing
+
+/// The live page's models, pure: what one procedure's plots carry, and the options.
+struct LiveViewModelTests {
+    /// Free-space round-trip tones at `d` metres on the 72 allowed channels, all good; then a
+    /// bad tone and an unrated one on channel 40 (measured last).
+    static func tones(distance d: Double, gain: Double = 2) -> ToneSet {
+        var path: [ToneSet.Tone] = []
+        for k in (2...76).filter({ !(23...25).contains($0) }) {
+            let f = (2402 + Double(k)) * 1e6
+            path.append(ToneSet.Tone(channel: UInt8(k), value: Complex(phase: -4 * Double.pi * f * d / 299_792_458) * gain))
+        }
+        path.append(ToneSet.Tone(channel: 40, value: Complex(phase: 1) * 9, isGood: false))
+        path.append(ToneSet.Tone(channel: 40, value: Complex(phase: 2), isGood: false, isRated: false))
+        return ToneSet(paths: [path])
+    }
+
+    @Test func aProcedureIsItsChannelsPhaseImpulseAndSteps() throws {
+        let view = ProcedureView(tones: Self.tones(distance: 4.2), truth: 4.2, estimate: 4.2)
+        let p = try #require(view.paths.first)
+        #expect(p.channels == (2...76).filter { !(23...25).contains($0) })
+        // Each channel is the mean of its good tones: the bad tone (9 times stronger) neither
+        // shows in the amplitude nor in the phase.
+        #expect(p.amplitude.allSatisfy { abs($0 - 2.0 / 9) < 1e-9 }, "\(p.amplitude.prefix(3))")
+        #expect(p.good.allSatisfy { $0 })
+        // Unwrapped: the phase falls by 4π·d/c per Hz across the band, without a jump.
+        let slope = (p.phase.last! - p.phase.first!) / Double(p.channels.last! - p.channels.first!)
+        #expect(abs(slope - (-4 * Double.pi * 4.2 * 1e6 / 299_792_458)) < 1e-6, "\(slope)")
+        #expect(zip(p.phase, p.phase.dropFirst()).allSatisfy { abs($1 - $0) < 1 })
+        // Steps in measured order, with their quality.
+        #expect(p.stepChannels.count == 74 && p.stepChannels.suffix(2) == [40, 40])
+        #expect(p.stepQuality.prefix(72).allSatisfy { $0 == .good } && p.stepQuality.suffix(2) == [.bad, .unrated])
+        // The impulse response: normalised, its first path at the distance, cut past 20 m.
+        #expect(view.impulse.max() == 1)
+        #expect(abs((view.firstPath ?? 0) - 4.2) < 0.5, "\(String(describing: view.firstPath))")
+        let span = Double(view.impulse.count - 1) * view.binMetres
+        #expect(span >= 20 && span < 40, "\(span)")
+    }
+
+    @Test func itsJSONReadsBack() throws {
+        let view = ProcedureView(tones: Self.tones(distance: 2), truth: nil, estimate: nil)
+        var w = JSONWriter()
+        view.json(procedureID: 17, &w)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(w.bytes)) as? [String: Any])
+        #expect(object["procedure_id"] as? Int == 17)
+        let paths = try #require(object["paths"] as? [[String: Any]])
+        #expect((paths.first?["channels"] as? [Int])?.count == 72)
+        #expect((paths.first?["step_quality"] as? [Int])?.suffix(2) == [1, 2])
+        let impulse = try #require(object["impulse"] as? [String: Any])
+        #expect((impulse["magnitude"] as? [Double])?.count == view.impulse.count)
+    }
+
+    @Test func noTonesNoPlots() {
+        let view = ProcedureView(tones: ToneSet(paths: []), truth: nil, estimate: nil)
+        #expect(view.paths.isEmpty && view.impulse.isEmpty && view.firstPath == nil)
+    }
+
+    @Test func theViewFlags() throws {
+        let o = try LoopbackOptions(arguments: ["--view", "8080", "--view-hold"])
+        #expect(o.view.address?.authority == "127.0.0.1:8080" && o.view.hold)
+        #expect(try LoopbackOptions(arguments: []).view.address == nil)
+        #expect(try LoopbackOptions(arguments: ["--view", "[::1]:0"]).view.address?.host == "::1")
+        #expect(throws: ToolError.self) { try LoopbackOptions(arguments: ["--view", "example.com:80"]) }
+        #expect(LoopbackCommand.helpText.contains("--view [ADDR:]PORT"))
+        #expect(RangeCommand.helpText.contains("--view-hold") && AccessoryCommand.helpText.contains("--view-hold")
+                && EstimateCommand.helpText.contains("--view-hold"))
+    }
+
+    @Test func thePageIsSelfContained() {
+        let html = LiveViewPage.html
+        #expect(html.hasPrefix("<!doctype html>") && html.contains("new EventSource(\"/events\")"))
+        // Nothing from elsewhere: no URL but the page's own stream, no external script or style.
+        #expect(html.components(separatedBy: "http").count == 2 && html.contains("\"http://www.w3.org/2000/svg\""),
+                "the one URL is SVG's namespace name")
+        #expect(!html.contains("<script src") && !html.contains("<link"))
+        #expect(!html.contains("innerHTML"), "records are written as text, never as markup")
+    }
+}
