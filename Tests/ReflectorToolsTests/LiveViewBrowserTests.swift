@@ -216,3 +216,25 @@ extension LiveViewBrowserTests {
         }
     }
 }
+
+extension LiveViewBrowserTests {
+    /// `tdoa --view` replays the run: the floor map (anchors, zones), each fix as its JSON
+    /// Lines record to the octet, the summary.
+    @Test func tdoaReplaysItsFixesWithTheFloorMap() throws {
+        let tool = try BackgroundProcess(ToolProcess.executable, ["tdoa", "--json", "--view", "0", "--view-hold"])
+        defer { tool.stop(signal: SIGKILL, grace: 1) }
+        let summary = try #require(tool.line(timeout: 120) { $0.hasPrefix("{\"summary\"") }, "\(tool.stderr)")
+        let url = try #require(tool.stderr.split(separator: "\n").first { $0.hasPrefix("view: http://127.0.0.1:") }).dropFirst(6)
+        let fixes = tool.stdout.split(separator: "\n").count - 1
+        try TemporaryDirectory.with("view-tdoa") { dir in
+            let jsonl = try dir.write(tool.stdout, name: "tdoa.jsonl")
+            let stream = try ToolProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", Self.script.path, "--stream", String(url), jsonl], timeout: 90)
+            #expect(stream.status == 0, "\(stream.stdout)\n\(stream.stderr.suffix(2000))")
+            let report = try JSONSerialization.jsonObject(with: Data(stream.stdout.utf8)) as? [String: Any]
+            // The set-up, the map, every fix, the summary.
+            #expect(report?["events"] as? Int == fixes + 3, "\(stream.stdout)")
+            #expect((report?["summary"] as? String)?.contains("summary: \(fixes) fixes") == true, "\(stream.stdout) \(summary)")
+        }
+        #expect(tool.stop(signal: SIGINT, grace: 10).status == 0)
+    }
+}

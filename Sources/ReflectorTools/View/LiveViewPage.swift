@@ -49,6 +49,13 @@ enum LiveViewPage {
           <h2>Tone quality per step <span class="legend"><i class="q0"></i>good <i class="q1"></i>bad <i class="q2"></i>unrated</span></h2>
           <svg id="steps" role="img" aria-label="tone quality per step"></svg>
         </section>
+        <section class="panel wide map">
+          <h2>Floor map <span class="legend"><i class="truth"></i>true path <i class="raw"></i>fixes <i class="smoothed"></i>tracked
+            <i class="a-init"></i>initiator anchors <i class="a-resp"></i>responder anchors <i class="a-rej"></i>rejected in the latest fix</span></h2>
+          <svg id="map" role="img" aria-label="floor map"></svg>
+          <h2>Fix error <span class="legend"><i class="raw"></i>fix <i class="smoothed"></i>tracked <i class="truth"></i>CRLB (expected RMSE)</span></h2>
+          <svg id="fix-error" role="img" aria-label="fix error over time"></svg>
+        </section>
         <section class="panel wide">
           <h2>Records <span class="legend">the values of the latest JSON Lines records, newest first</span></h2>
           <div class="table"><table id="records"><thead></thead><tbody></tbody></table></div>

@@ -7,7 +7,7 @@ enum LiveViewPageScript {
         // id of its event), the tones of recent procedures by that id, the set-up and summary.
         const MAX_ROWS = 20000, MAX_TONES = 200, TRACE_WINDOW = 2000, TABLE_ROWS = 50;
         const state = { rows: [], rowById: new Map(), tones: new Map(), toneIds: [], follow: true, chosen: -1,
-                        dropped: 0, setup: null, summary: null, ended: false, connected: false, received: 0 };
+                        dropped: 0, setup: null, summary: null, ended: false, connected: false, received: 0, map: null };
         const SVGNS = "http://www.w3.org/2000/svg";
         const $ = id => document.getElementById(id);
 
@@ -40,14 +40,15 @@ enum LiveViewPageScript {
 
         // Draws axes, series and marker lines into `svg`; returns the scales for extra marks.
         // spec: { x, y: axis labels; series: [{ xs, ys, style: "line" | "dash" | "dots" | "none", cls }];
-        //         markers: [{ x, label, cls }]; includeZero; width; height; wholeY (integer y ticks) }
+        //         markers: [{ x, label, cls }]; includeZero; width; height; wholeY (integer y ticks);
+        //         xRange, yRange: [lo, hi] instead of the data's }
         function chart(svg, spec) {
           while (svg.firstChild) svg.removeChild(svg.firstChild);
           const W = spec.width || 640, H = spec.height || 250, L = 58, R = 12, T = 10, B = 36;
           svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
           const markers = (spec.markers || []).filter(m => finite(m.x));
-          const [x0, x1] = extent(spec.series.flatMap(s => s.xs).concat(markers.map(m => m.x)), false);
-          const [y0, y1] = extent(spec.series.flatMap(s => s.ys), spec.includeZero);
+          const [x0, x1] = spec.xRange || extent(spec.series.flatMap(s => s.xs).concat(markers.map(m => m.x)), false);
+          const [y0, y1] = spec.yRange || extent(spec.series.flatMap(s => s.ys), spec.includeZero);
           const px = x => L + (x - x0) / (x1 - x0) * (W - L - R);
           const py = y => H - B - (y - y0) / (y1 - y0) * (H - T - B);
           const axes = el("g", { class: "axes" }, svg);
@@ -176,6 +177,40 @@ enum LiveViewPageScript {
           });
         }
 
+        // DL-TDoA's floor: anchors by role, NLOS zones, the true path, the fixes and the tracked
+        // path, east and north to one scale; the anchors the latest fix rejected are ringed.
+        function drawMap() {
+          const m = state.map, rows = state.rows;
+          const xy = (list, i) => rows.map(r => Array.isArray(r[list]) ? r[list][i] : NaN);
+          const points = m.anchors.map(a => a.position_m).concat(rows.map(r => r.true_m).filter(Array.isArray));
+          const [ex0, ex1] = extent(points.map(p => p[0])), [ny0, ny1] = extent(points.map(p => p[1]));
+          const half = Math.max(ex1 - ex0, ny1 - ny0) * 0.55, cx = (ex0 + ex1) / 2, cy = (ny0 + ny1) / 2;
+          const svg = $("map");
+          const { px, py } = chart(svg, { x: "east (m)", y: "north (m)", width: 720, height: 720,
+                                          xRange: [cx - half, cx + half], yRange: [cy - half, cy + half],
+                                          series: [{ xs: xy("true_m", 0), ys: xy("true_m", 1), style: "dash", cls: "truth" },
+                                                   { xs: xy("tracked_m", 0), ys: xy("tracked_m", 1), style: "line", cls: "smoothed" },
+                                                   { xs: xy("fix_m", 0), ys: xy("fix_m", 1), style: "dots", cls: "raw" }] });
+          for (const z of m.zones) {
+            const [x0, y0] = z.min_m, [x1, y1] = z.max_m;
+            el("rect", { x: px(x0), y: py(y1), width: px(x1) - px(x0), height: py(y0) - py(y1), class: "zone" }, svg);
+          }
+          const last = rows[rows.length - 1];
+          const rejected = new Set(last && Array.isArray(last.rejected) ? last.rejected.map(r => r.anchor) : []);
+          const g = el("g", { id: "anchors" }, svg);
+          for (const a of m.anchors) {
+            const [x, y] = a.position_m;
+            el("rect", { x: px(x) - 5, y: py(y) - 5, width: 10, height: 10, class: a.initiator ? "a-init" : "a-resp", "data-address": a.address }, g);
+            if (rejected.has(a.address)) el("circle", { cx: px(x), cy: py(y), r: 11, class: "a-rej" }, g);
+            el("text", { x: px(x) + 8, y: py(y) - 7, class: "anchor-label" }, g).textContent = a.address;
+          }
+          const t = rows.map(r => r.time_s);
+          chart($("fix-error"), { x: "time (s)", y: "error (m)", width: 1280, height: 220, includeZero: true,
+                                  series: [{ xs: t, ys: rows.map(r => r.crlb_m), style: "dash", cls: "truth" },
+                                           { xs: t, ys: rows.map(r => r.tracked_error_m), style: "line", cls: "smoothed" },
+                                           { xs: t, ys: rows.map(r => r.error_m), style: "dots", cls: "raw" }] });
+        }
+
         // The latest records as a table: one column per key, nested objects as "key.inner",
         // lists joined with "/". Text only (textContent), so no record can inject markup.
         function flatten(record, prefix, out) {
@@ -183,6 +218,8 @@ enum LiveViewPageScript {
             if (k === "id" || k === "seq") continue;
             const name = prefix + k;
             if (v !== null && typeof v === "object" && !Array.isArray(v)) flatten(v, name + ".", out);
+            else if (Array.isArray(v) && v.some(x => x !== null && typeof x === "object"))
+              out[name] = v.length > 3 ? `${v.length} items` : v.map(x => Object.values(x).join(" ")).join(", ") || "–";
             else out[name] = Array.isArray(v) ? v.join("/") : v === null ? "–" : String(v);
           }
           return out;
@@ -205,8 +242,9 @@ enum LiveViewPageScript {
 
         function drawText() {
           const s = state.summary, n = state.rows.length;
-          if (s) $("summary").textContent = s.text;
-          let status = `${n} procedure${n === 1 ? "" : "s"}`;
+          if (s) $("summary").textContent = s.text.trim();
+          const word = state.setup && state.setup.command === "tdoa" ? "fix" : "procedure";
+          let status = `${n} ${word}${n === 1 ? "" : word === "fix" ? "es" : "s"}`;
           status += state.ended ? ", the run has ended" : state.connected ? ", live" : ", not connected (the tool has stopped?)";
           if (state.dropped > 0) status += `; ${state.dropped} updates dropped because this page fell behind`;
           $("status").textContent = status;
@@ -231,6 +269,8 @@ enum LiveViewPageScript {
               drawTrace();
               drawProcedure();
             }
+            document.body.classList.toggle("has-map", state.map !== null);
+            if (state.map) drawMap();
             drawTable();
             drawText();
           });
@@ -282,6 +322,7 @@ enum LiveViewPageScript {
           }
           redraw();
         });
+        source.addEventListener("map", e => { state.map = JSON.parse(e.data); redraw(); });
         source.addEventListener("dropped", e => { state.dropped += JSON.parse(e.data).dropped; redraw(); });
         source.addEventListener("summary", e => {
           state.summary = JSON.parse(e.data);

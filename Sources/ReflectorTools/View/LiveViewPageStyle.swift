@@ -7,7 +7,7 @@ enum LiveViewPageStyle {
         h1 { font-size: 20px; margin: 0; }
         h2 { font-size: 15px; margin: 0 0 4px; }
         #status { margin: 2px 0; color: #555; }
-        .summary { margin: 0; padding: 8px 10px; background: #eef3f8; border-radius: 4px; font-family: ui-monospace, monospace; font-size: 13px; }
+        .summary { white-space: pre-line; margin: 0; padding: 8px 10px; background: #eef3f8; border-radius: 4px; font-family: ui-monospace, monospace; font-size: 13px; }
         .panel { background: #fff; border: 1px solid #ddd; border-radius: 4px; padding: 8px 10px; }
         svg { width: 100%; height: auto; display: block; }
         pre { margin: 0; white-space: pre-wrap; font-size: 13px; }
@@ -29,6 +29,11 @@ enum LiveViewPageStyle {
         .marker.estimate { stroke: #ff7f0e; } .marker-label.estimate { fill: #ff7f0e; }
         .marker.truth { stroke: #555; } .marker-label.truth { fill: #555; }
         body.no-plots .plots { display: none; }
+        .map { display: none; } body.has-map .map { display: block; }
+        #map { max-width: 900px; margin: 0 auto; }
+        .a-init { fill: #d62728; background: #d62728; } .a-resp { fill: #2ca02c; background: #2ca02c; }
+        .a-rej { fill: none; stroke: #000; stroke-width: 2; background: #000; } .zone { fill: #9467bd; fill-opacity: 0.12; stroke: #9467bd; }
+        .anchor-label { font-size: 10px; fill: #333; }
         .table { overflow-x: auto; max-height: 420px; overflow-y: auto; }
         table { border-collapse: collapse; font-family: ui-monospace, monospace; font-size: 12px; }
         th, td { padding: 2px 8px; border-bottom: 1px solid #eee; text-align: right; white-space: nowrap; }

@@ -39,6 +39,8 @@ public enum TDoACommand: Command {
             .json(\.json, help: "JSON Lines: one object per fix, then {\"summary\": {...}}"),
             .value(\.plotPath, "--plot", "FILE.svg", .text, help: "floor map with anchors, NLOS zones, true and estimated path,",
                    "and the error over time against the CRLB"),
+            .view(\.view),
+            .viewHold(\.view),
             .value(\.generate, "--generate", "SEED", .unsigned, help: "a generated deployment (random room, layout, noise, losses)"),
             .value(\.layout, "--layout", "NAME", .choice(DLTDOADeploymentGenerator.Layout.self), help: "its anchor layout: ceiling, two-heights, walls, corridor"),
             .flag(\.shadowed, "--shadowed", help: "with one of its anchors behind an obstacle"),
@@ -75,6 +77,8 @@ public enum TDoACommand: Command {
         if let path = options.plotPath {
             try OutputFile.write(TDoAPlot(run: run, deployment: deployment, network: UInt32(o.networkIdentifier)).svg, to: path)
         }
+        try RangingView.tdoa(options, deployment: deployment, network: o.networkIdentifier, header: TDoAReport.header(deployment, o), run: run,
+                             summary: summary)?.finish(output: output)
         return run
     }
 }

@@ -14,6 +14,8 @@ public struct TDoAOptions {
     public var outlierRejection = true
     public var json = false
     public var plotPath: String?
+    /// `--view [ADDR:]PORT`, `--view-hold`: the run replayed to a live page.
+    public var view = ViewOptions()
     /// A generated deployment (`DLTDOADeploymentGenerator`) instead of a file: its seed, layout
     /// and whether one anchor is shadowed.
     public var generate: UInt64?
