@@ -238,3 +238,25 @@ extension LiveViewBrowserTests {
         #expect(tool.stop(signal: SIGINT, grace: 10).status == 0)
     }
 }
+
+extension LiveViewBrowserTests {
+    /// `nearby --view` replays the run: each update and event as its JSON Lines record to the
+    /// octet, the summary.
+    @Test func nearbyReplaysItsUpdates() throws {
+        let tool = try BackgroundProcess(ToolProcess.executable, ["nearby", "--hint", "stationary", "--duration", "4", "--json", "--view", "0", "--view-hold"])
+        defer { tool.stop(signal: SIGKILL, grace: 1) }
+        try #require(tool.line(timeout: 120) { $0.hasPrefix("{\"summary\"") } != nil, "\(tool.stderr)")
+        let url = try #require(tool.stderr.split(separator: "\n").first { $0.hasPrefix("view: http://127.0.0.1:") }).dropFirst(6)
+        let lines = tool.stdout.split(separator: "\n").count
+        try TemporaryDirectory.with("view-nearby") { dir in
+            let jsonl = try dir.write(tool.stdout, name: "nearby.jsonl")
+            let stream = try ToolProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", Self.script.path, "--stream", String(url), jsonl], timeout: 90)
+            #expect(stream.status == 0, "\(stream.stdout)\n\(stream.stderr.suffix(2000))")
+            let report = try JSONSerialization.jsonObject(with: Data(stream.stdout.utf8)) as? [String: Any]
+            // The set-up, every record, the summary (the last line).
+            #expect(report?["events"] as? Int == lines + 1, "\(stream.stdout)")
+            #expect((report?["summary"] as? String)?.contains("summary: ") == true, "\(stream.stdout)")
+        }
+        #expect(tool.stop(signal: SIGINT, grace: 10).status == 0)
+    }
+}

@@ -22,32 +22,38 @@ enum LiveViewPage {
           <p id="status">connecting…</p>
         </header>
         <p id="summary" class="summary">no summary yet: the run is going on</p>
-        <section class="panel wide plots">
+        <section class="panel wide trace">
           <h2>Distance <span class="legend"><i class="truth"></i>truth <i class="raw"></i>raw <i class="smoothed"></i>smoothed</span></h2>
           <svg id="trace" role="img" aria-label="distance trace"></svg>
           <svg id="quality" class="short" role="img" aria-label="estimate quality"></svg>
         </section>
-        <section class="panel wide chooser plots">
+        <section class="panel wide chooser tones">
           <label for="chosen">Procedure</label>
           <input type="range" id="chosen" min="0" max="0" value="0" disabled>
           <label><input type="checkbox" id="follow" checked> follow the latest</label>
           <p id="chosen-row">no procedure yet</p>
         </section>
-        <section class="panel plots">
+        <section class="panel tones">
           <h2>Amplitude per channel <span class="legend" id="paths-legend"></span></h2>
           <svg id="amplitude" role="img" aria-label="amplitude against frequency"></svg>
         </section>
-        <section class="panel plots">
+        <section class="panel tones">
           <h2>Round-trip phase, unwrapped</h2>
           <svg id="phase" role="img" aria-label="phase against frequency"></svg>
         </section>
-        <section class="panel plots">
+        <section class="panel tones">
           <h2>Impulse response (IFFT)</h2>
           <svg id="impulse" role="img" aria-label="impulse response"></svg>
         </section>
-        <section class="panel plots">
+        <section class="panel tones">
           <h2>Tone quality per step <span class="legend"><i class="q0"></i>good <i class="q1"></i>bad <i class="q2"></i>unrated</span></h2>
           <svg id="steps" role="img" aria-label="tone quality per step"></svg>
+        </section>
+        <section class="panel wide direction">
+          <h2>Direction <span class="legend"><i class="p0"></i>azimuth <i class="p1"></i>elevation <i class="raw"></i>error against the truth</span></h2>
+          <svg id="angles" role="img" aria-label="direction over time"></svg>
+          <h2>In the camera's frame <span class="legend">where the accessory appears: azimuth right, elevation up; the latest updates, the newest ringed</span></h2>
+          <svg id="camera" role="img" aria-label="direction in the camera's frame"></svg>
         </section>
         <section class="panel wide map">
           <h2>Floor map <span class="legend"><i class="truth"></i>true path <i class="raw"></i>fixes <i class="smoothed"></i>tracked

@@ -99,7 +99,8 @@ enum LiveViewPageScript {
         // The distance trace and the quality under it; each row is a circle carrying its record's
         // values, so what is drawn can be checked against the JSON Lines.
         function drawTrace() {
-          const rows = state.rows.slice(-TRACE_WINDOW);
+          // The records that carry a distance (a run's events, such as nearby's, do not).
+          const rows = state.rows.filter(r => "distance_m" in r).slice(-TRACE_WINDOW);
           // Against time when the rows have it (a run), else against their order (a capture).
           const timed = rows.length > 0 && rows.every(r => finite(r.time_s));
           const at = r => timed ? r.time_s : r.seq;
@@ -128,7 +129,9 @@ enum LiveViewPageScript {
           }
           const chosen = state.rowById.get(state.toneIds[state.chosen]);
           if (chosen && finite(chosen.distance_m)) el("circle", { cx: px(at(chosen)), cy: py(chosen.distance_m), r: 6, class: "chosen-mark" }, svg);
-          chart($("quality"), { x: xLabel, y: "quality", width: 1280, height: 120, includeZero: true,
+          const quality = $("quality");
+          quality.style.display = rows.some(r => finite(r.quality)) ? "" : "none";
+          chart(quality, { x: xLabel, y: "quality", width: 1280, height: 120, includeZero: true,
                                 series: [{ xs: t, ys: rows.map(r => r.quality), style: "line", cls: "quality" }] });
         }
 
@@ -211,6 +214,27 @@ enum LiveViewPageScript {
                                            { xs: t, ys: rows.map(r => r.error_m), style: "dots", cls: "raw" }] });
         }
 
+        // Nearby Interaction's direction: azimuth and elevation over time with the error against
+        // the truth, and where the accessory appears in the camera's frame.
+        function drawDirection() {
+          const rows = state.rows.filter(r => "azimuth_deg" in r);
+          const t = rows.map(r => r.time_s);
+          chart($("angles"), { x: "time (s)", y: "degrees", width: 1280, height: 260,
+                               series: [{ xs: t, ys: rows.map(r => r.azimuth_deg), style: "line", cls: "p0" },
+                                        { xs: t, ys: rows.map(r => r.elevation_deg), style: "line", cls: "p1" },
+                                        { xs: t, ys: rows.map(r => r.direction_error_deg), style: "dots", cls: "raw" }] });
+          const recent = rows.filter(r => finite(r.azimuth_deg)).slice(-40);
+          const svg = $("camera");
+          const { px, py } = chart(svg, { x: "azimuth (°, right +)", y: "elevation (°, up +)", width: 520, height: 520,
+                                          xRange: [-90, 90], yRange: [-90, 90],
+                                          series: [{ xs: recent.map(r => r.azimuth_deg), ys: recent.map(r => finite(r.elevation_deg) ? r.elevation_deg : 0),
+                                                     style: "dots", cls: "raw" }] });
+          el("line", { x1: px(0), x2: px(0), y1: py(-90), y2: py(90), class: "frame" }, svg);
+          el("line", { x1: px(-90), x2: px(90), y1: py(0), y2: py(0), class: "frame" }, svg);
+          const last = recent[recent.length - 1];
+          if (last) el("circle", { cx: px(last.azimuth_deg), cy: py(finite(last.elevation_deg) ? last.elevation_deg : 0), r: 8, class: "chosen-mark" }, svg);
+        }
+
         // The latest records as a table: one column per key, nested objects as "key.inner",
         // lists joined with "/". Text only (textContent), so no record can inject markup.
         function flatten(record, prefix, out) {
@@ -243,8 +267,10 @@ enum LiveViewPageScript {
         function drawText() {
           const s = state.summary, n = state.rows.length;
           if (s) $("summary").textContent = s.text.trim();
-          const word = state.setup && state.setup.command === "tdoa" ? "fix" : "procedure";
-          let status = `${n} ${word}${n === 1 ? "" : word === "fix" ? "es" : "s"}`;
+          // What a row is: a fix (tdoa), an update or event (nearby), a procedure (the rest).
+          const command = state.setup ? state.setup.command : "";
+          const [one, many] = command === "tdoa" ? ["fix", "fixes"] : command === "nearby" ? ["record", "records"] : ["procedure", "procedures"];
+          let status = `${n} ${n === 1 ? one : many}`;
           status += state.ended ? ", the run has ended" : state.connected ? ", live" : ", not connected (the tool has stopped?)";
           if (state.dropped > 0) status += `; ${state.dropped} updates dropped because this page fell behind`;
           $("status").textContent = status;
@@ -262,15 +288,19 @@ enum LiveViewPageScript {
           requestAnimationFrame(() => {
             pending = false;
             if (state.follow) state.chosen = state.toneIds.length - 1;
-            // A run with no distance and no plots (the accessory) shows its table and set-up only.
-            const plots = state.toneIds.length > 0 || state.rows.some(r => finite(r.distance_m));
-            document.body.classList.toggle("no-plots", !plots);
-            if (plots) {
-              drawTrace();
-              drawProcedure();
-            }
-            document.body.classList.toggle("has-map", state.map !== null);
-            if (state.map) drawMap();
+            // Each panel shows when the run has its data: distances (a trace), tones (the chosen
+            // procedure), a floor (DL-TDoA), directions (nearby); the table and set-up always.
+            const has = {
+              trace: state.rows.some(r => finite(r.distance_m)),
+              tones: state.toneIds.length > 0,
+              map: state.map !== null,
+              direction: state.rows.some(r => finite(r.azimuth_deg)),
+            };
+            for (const k in has) document.body.classList.toggle("has-" + k, has[k]);
+            if (has.trace) drawTrace();
+            if (has.tones) drawProcedure();
+            if (has.direction) drawDirection();
+            if (has.map) drawMap();
             drawTable();
             drawText();
           });

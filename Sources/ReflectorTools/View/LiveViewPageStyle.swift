@@ -28,8 +28,10 @@ enum LiveViewPageStyle {
         .marker.first { stroke: #d62728; } .marker-label.first { fill: #d62728; }
         .marker.estimate { stroke: #ff7f0e; } .marker-label.estimate { fill: #ff7f0e; }
         .marker.truth { stroke: #555; } .marker-label.truth { fill: #555; }
-        body.no-plots .plots { display: none; }
-        .map { display: none; } body.has-map .map { display: block; }
+        .trace, .tones, .map, .direction { display: none; }
+        body.has-trace .trace, body.has-tones .tones, body.has-map .map, body.has-direction .direction { display: block; }
+        body.has-tones .chooser { display: flex; }
+        #camera { max-width: 520px; margin: 0 auto; }
         #map { max-width: 900px; margin: 0 auto; }
         .a-init { fill: #d62728; background: #d62728; } .a-resp { fill: #2ca02c; background: #2ca02c; }
         .a-rej { fill: none; stroke: #000; stroke-width: 2; background: #000; } .zone { fill: #9467bd; fill-opacity: 0.12; stroke: #9467bd; }

@@ -45,6 +45,8 @@ public enum NearbyCommand: Command {
             .json(\.json, help: "JSON Lines: one object per update and event, then a summary"),
             .value(\.plotPath, "--plot", "FILE.svg", .text, help: "top-down map of the phone's path and the true and estimated",
                    "accessory positions, and the direction error over time"),
+            .view(\.view),
+            .viewHold(\.view),
         ], helpColumn: 24, validate: { o throws(ToolError) in
             for b in o.background where b.start >= o.duration {
                 throw .usage("--background \(NumberText.plain(b.start)):\(NumberText.plain(b.end)) starts after the run ends (--duration \(NumberText.plain(o.duration)))")
@@ -74,6 +76,7 @@ public enum NearbyCommand: Command {
         if let path = options.plotPath {
             try OutputFile.write(NearbyPlot(run: run, title: NearbyReport.title(options)).svg, to: path)
         }
+        try RangingView.nearby(options, run: run, summary: summary)?.finish(output: output)
         return run
     }
 }

@@ -42,6 +42,8 @@ public struct NearbyOptions {
     public var seed: UInt64 = 1
     public var json = false
     public var plotPath: String?
+    /// `--view [ADDR:]PORT`, `--view-hold`: the run replayed to a live page.
+    public var view = ViewOptions()
 
     public init() {}
 

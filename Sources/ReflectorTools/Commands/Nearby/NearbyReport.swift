@@ -75,6 +75,12 @@ enum NearbyReport {
 
     /// One object per update and event, in time order (events before the updates of their time).
     static func writeJSON(_ run: NearbySimulation.Run, to output: CommandOutput) {
+        for record in records(run) { output.jsonLine(record) }
+    }
+
+    /// The run's JSON Lines records in time order, each a writer of one object (the live view
+    /// publishes the same).
+    static func records(_ run: NearbySimulation.Run) -> [(inout JSONWriter) -> Void] {
         enum Entry {
             case update(NearbyUpdateRecord)
             case suspended(Double), resumed(Double)
@@ -89,8 +95,9 @@ enum NearbyReport {
         for c in run.convergence { entries.append((c.time, 0, .convergence(time: c.time, c.status))) }
         // A stable sort, as the lines were sorted before: equal keys keep their order.
         let sorted = entries.enumerated().sorted { ($0.element.0, $0.element.1, $0.offset) < ($1.element.0, $1.element.1, $1.offset) }
-        for (_, (_, _, entry)) in sorted {
-            output.jsonLine { j in
+        return sorted.map { (_, item) in
+            let entry = item.2
+            return { (j: inout JSONWriter) in
                 j.object { j in
                     switch entry {
                     case .update(let u): updateJSON(u, &j)
