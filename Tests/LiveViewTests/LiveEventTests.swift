@@ -21,6 +21,11 @@ struct LiveEventTests {
         #expect(q.isEmpty)
         for i in 0..<10 { q.append(i) }
         #expect(q.elements == [7, 8, 9])
+        #expect(q.removeFirst() == 7 && q.elements == [8, 9] && q.count == 2)
+        q.append(10)
+        q.append(11)
+        #expect(q.elements == [9, 10, 11])
+        #expect(q.removeFirst() == 9 && q.removeFirst() == 10 && q.removeFirst() == 11 && q.removeFirst() == nil && q.isEmpty)
     }
 
     @Test func theHistoryKeepsEachNameToItsSize() {

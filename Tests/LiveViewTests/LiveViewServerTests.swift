@@ -92,7 +92,10 @@ import Testing
     }
 
     @Test func aClientThatNeverReadsCostsABoundedQueueAndNoTime() throws {
-        let s = try Self.server { $0.queueCapacity = 16 }
+        let s = try Self.server {
+            $0.queueCapacity = 16
+            $0.queueBytes = 100_000
+        }
         defer { s.stop() }
         let stalled = try Self.subscriber(s, receiveBuffer: 4096)
         let reader = try Self.subscriber(s, clients: 2)
@@ -110,12 +113,29 @@ import Testing
         try reader.read(timeout: 20, what: "the last event") { $0.tailContains("id: \(last)\n") }
         let stats = s.broadcaster.current
         #expect(stats.longestQueue <= 16, "a queue grew to \(stats.longestQueue)")
+        #expect(stats.largestQueue <= 100_000, "a queue grew to \(stats.largestQueue) octets")
         #expect(stats.dropped > 0, "the stalled client dropped nothing: \(stats)")
         #expect(stats.clients == 2)
         // 24 MB published in about a second in a debug build on a shared machine (the bounds
         // are loose for that), no publish waiting on a client.
         #expect(total < 5, "publishing took \(total) s")
         #expect(slowest < 0.25, "one publish took \(slowest) s")
+        _ = stalled
+    }
+
+    @Test func aQueueIsBoundedByOctetsToo() throws {
+        let s = try Self.server {
+            $0.queueCapacity = 1000
+            $0.queueBytes = 50_000
+        }
+        defer { s.stop() }
+        let stalled = try Self.subscriber(s, receiveBuffer: 4096)
+        for _ in 0..<2000 { s.publish("tones", [UInt8](repeating: 0x41, count: 20_000)) }
+        // One event larger than the whole budget still goes (alone).
+        s.publish("tones", [UInt8](repeating: 0x42, count: 80_000))
+        let stats = s.broadcaster.current
+        #expect(stats.largestQueue <= 80_100, "\(stats)")
+        #expect(stats.dropped >= 1000, "\(stats)")
         _ = stalled
     }
 

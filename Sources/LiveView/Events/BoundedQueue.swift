@@ -29,6 +29,17 @@ public struct BoundedQueue<Element: Sendable>: Sendable {
         return nil
     }
 
+    /// Takes the oldest element out.
+    @discardableResult
+    public mutating func removeFirst() -> Element? {
+        guard count > 0 else { return nil }
+        let oldest = storage[head]
+        storage[head] = nil
+        head = (head + 1) % capacity
+        count -= 1
+        return oldest
+    }
+
     /// The elements, oldest first.
     public var elements: [Element] { (0..<count).map { storage[(head + $0) % capacity]! } }
 

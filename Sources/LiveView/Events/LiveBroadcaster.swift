@@ -2,14 +2,17 @@ import Foundation
 
 /// Hands each published event to every client's queue, from the thread that ranges, without
 /// waiting on any client: under one lock it frames nothing and copies nothing (an event's
-/// octets are shared), it appends to the history and to each queue (a full queue drops its
-/// oldest event and counts it), and it wakes the server's loop at most once per batch.
+/// octets are shared), it appends to the history and to each queue (a queue full by count or
+/// by octets drops its oldest events and counts them), and it wakes the server's loop at most
+/// once per batch.
 /// The server's thread takes the queues when it writes.
 public final class LiveBroadcaster: @unchecked Sendable {
     /// A client's pending events and what it lost.
     struct Client {
         let id: Int
         var queue: BoundedQueue<LiveEvent>
+        /// The octets of the queued events' frames.
+        var bytes = 0
         /// Events dropped since the last `take`.
         var dropped = 0
     }
@@ -24,9 +27,13 @@ public final class LiveBroadcaster: @unchecked Sendable {
         public var dropped = 0
         /// The longest any client's queue has been.
         public var longestQueue = 0
+        /// The most octets any client's queue has held.
+        public var largestQueue = 0
     }
 
     public let queueCapacity: Int
+    /// Octets a client's queue may hold (events of plots are large): the oldest go first.
+    public let queueBytes: Int
     private let condition = NSCondition()
     private let wakeup: WakeupPipe
     private var nextID: UInt64 = 1
@@ -37,8 +44,9 @@ public final class LiveBroadcaster: @unchecked Sendable {
     private var wakePending = false
     private var statistics = Statistics()
 
-    init(queueCapacity: Int, historySizes: [String: Int], wakeup: WakeupPipe) {
+    init(queueCapacity: Int, queueBytes: Int, historySizes: [String: Int], wakeup: WakeupPipe) {
         self.queueCapacity = queueCapacity
+        self.queueBytes = queueBytes
         history = EventHistory(sizes: historySizes)
         self.wakeup = wakeup
     }
@@ -55,12 +63,22 @@ public final class LiveBroadcaster: @unchecked Sendable {
         condition.lock()
         history.record(event)
         statistics.published += 1
+        let size = event.frame.count
         for i in clients.indices {
-            if clients[i].queue.append(event) != nil {
+            // Room by octets first (an event larger than the whole budget still goes in alone).
+            while clients[i].bytes + size > queueBytes, let oldest = clients[i].queue.removeFirst() {
+                clients[i].bytes -= oldest.frame.count
                 clients[i].dropped += 1
                 statistics.dropped += 1
             }
+            if let oldest = clients[i].queue.append(event) {
+                clients[i].bytes -= oldest.frame.count
+                clients[i].dropped += 1
+                statistics.dropped += 1
+            }
+            clients[i].bytes += size
             statistics.longestQueue = max(statistics.longestQueue, clients[i].queue.count)
+            statistics.largestQueue = max(statistics.largestQueue, clients[i].bytes)
         }
         let wake = !wakePending && !clients.isEmpty
         if wake { wakePending = true }
@@ -124,6 +142,7 @@ public final class LiveBroadcaster: @unchecked Sendable {
         guard let i = clients.firstIndex(where: { $0.id == client }) else { return ([], 0) }
         let dropped = clients[i].dropped
         clients[i].dropped = 0
+        clients[i].bytes = 0
         return (clients[i].queue.removeAll(), dropped)
     }
 }

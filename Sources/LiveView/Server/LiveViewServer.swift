@@ -3,13 +3,15 @@ import Foundation
 /// The live view: a small HTTP/1.1 server on its own thread that serves one page at `/` and
 /// its Server-Sent Events at `/events`, and the publishing side a command calls from the
 /// thread that ranges. Publishing never blocks on a client and never grows memory beyond the
-/// bounds set here: each client has a queue of `queueCapacity` events (a slow one loses its
-/// oldest, and the page is told how many), and the history a late client is given has a
-/// size per event name.
+/// bounds set here: each client has a queue of `queueCapacity` events and `queueBytes` octets
+/// (a slow one loses its oldest, and the page is told how many), at most `maxStreams` clients
+/// stream, and the history a late client is given has a size per event name.
 public final class LiveViewServer: @unchecked Sendable {
     public struct Configuration: Sendable {
         /// Events queued per client before the oldest is dropped.
         public var queueCapacity = 512
+        /// Octets of events queued per client before the oldest are dropped.
+        public var queueBytes = 4 << 20
         /// How many of each event name a client that joins late is given.
         public var historySizes: [String: Int] = [:]
         /// Writes are gathered for this long (seconds), so a fast run is not one write per event.
@@ -21,7 +23,7 @@ public final class LiveViewServer: @unchecked Sendable {
         /// A comment line to idle streams this often (seconds): finds clients that went away.
         public var heartbeatInterval = 15.0
         public var maxConnections = 128
-        public var maxStreams = 64
+        public var maxStreams = 32
         public var limits = HTTPRequestParser.Limits()
 
         public init(historySizes: [String: Int] = [:]) { self.historySizes = historySizes }
@@ -44,7 +46,7 @@ public final class LiveViewServer: @unchecked Sendable {
             throw error
         }
         self.address = ListenAddress(host: address.host, port: port)
-        broadcaster = LiveBroadcaster(queueCapacity: configuration.queueCapacity, historySizes: configuration.historySizes, wakeup: wakeup)
+        broadcaster = LiveBroadcaster(queueCapacity: configuration.queueCapacity, queueBytes: configuration.queueBytes, historySizes: configuration.historySizes, wakeup: wakeup)
         loop = ServerLoop(listener: fd, wakeup: wakeup, broadcaster: broadcaster, page: page, loopbackOnly: address.isLoopback,
                           configuration: configuration)
         let loop = self.loop, finished = self.finished
