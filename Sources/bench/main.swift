@@ -252,6 +252,8 @@ case "air":
     benchmarkAir(seconds: seconds)
 case "two-boards":
     benchmarkTwoBoards(seconds: seconds)
+case "view":
+    benchmarkView(seconds: seconds)
 case "sweep":
     benchmarkSweep()
 case "all":
@@ -262,5 +264,5 @@ case "all":
     benchmarkTDoAMap(seconds: seconds)
     benchmarkAir(seconds: seconds)
 default:
-    print("usage: bench [plans|plan-json|loopback|estimators|accuracy|tdoa|air|framer|serve|two-boards|sweep|all] [--seconds S] [--plans N (procedures per point for accuracy)] [--only ESTIMATOR (estimators, accuracy)]")
+    print("usage: bench [plans|plan-json|loopback|estimators|accuracy|tdoa|air|framer|serve|two-boards|view|sweep|all] [--seconds S] [--plans N (procedures per point for accuracy)] [--only ESTIMATOR (estimators, accuracy)]")
 }
