@@ -3,8 +3,13 @@
 driven by Selenium) opens the page of a running `reflector-emu ... --view` and checks what it
 shows against what the same run printed.
 
-usage: view_browser.py URL JSONL_FILE SUMMARY_TEXT [SCREENSHOT.png]
-       view_browser.py --stream URL JSONL_FILE      (check 1 only, no browser)
+usage: view_browser.py URL JSONL_FILE SUMMARY_TEXT [SCREENSHOT.png]   (loopback's page)
+       view_browser.py --stream URL JSONL_FILE                       (check 1 only, no browser)
+       view_browser.py --pages PAGES.json                            (several pages, one browser)
+
+PAGES.json is a list of {"kind", "url", "jsonl", "summary", "screenshot"} (summary and
+screenshot may be null; kind is loopback, estimate, range, accessory, nearby or tdoa, and
+chooses what is checked of the page beyond the stream and the summary).
 
 JSONL_FILE holds the run's JSON Lines (one record per procedure, then {"summary": ...} where the
 command writes one);
@@ -63,101 +68,181 @@ def same(a, b):
     return float(a) == float(b)
 
 
-def main():
-    stream_only = sys.argv[1] == "--stream"
-    args = sys.argv[2:] if stream_only else sys.argv[1:]
-    url, jsonl = args[0], args[1]
-    summary_text = None if stream_only else args[2]
-    screenshot = args[3] if len(args) > 3 else None
+def load(jsonl):
+    """The records (as their lines and parsed) and the summaries of a JSON Lines file."""
     lines = [l for l in open(jsonl, encoding="utf-8").read().split("\n") if l]
     records = [l for l in lines if not l.startswith('{"summary"')]
-    # A command whose JSON Lines end in a summary record (loopback) streams the same summary.
+    # A command whose JSON Lines end in a summary record streams the same summary.
     summaries = [json.loads(l) for l in lines if l.startswith('{"summary"')]
-    rows = [json.loads(l) for l in records]
-    failures = []
+    return records, [json.loads(l) for l in records], summaries
 
-    # 1. The stream, octet for octet.
-    events = read_stream(url)
+
+def check_stream(page, failures):
+    """1. The stream, octet for octet; returns its events."""
+    records, _, summaries = load(page["jsonl"])
+    events = read_stream(page["url"])
     streamed = [d for n, d in events if n == "procedure"]
     if streamed != records:
         failures.append(f"the stream's {len(streamed)} procedure events are not the {len(records)} JSON lines")
     summary_event = json.loads([d for n, d in events if n == "summary"][-1])
     if summaries and summary_event["json"] != summaries[-1]:
         failures.append("the stream's summary JSON differs from the JSON Lines' summary")
-    result = {"events": len(events), "summary": summary_event["text"]}
-    if stream_only:
-        result.update(ok=not failures, failures=failures)
-        print(json.dumps(result))
-        return 0 if not failures else 1
+    return events
 
-    # 2.-4. The page.
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for a in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1400,2000"]:
-        options.add_argument(a)
-    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-    try:
-        driver.set_page_load_timeout(TIMEOUT)
-        driver.get(url)
-        wait = WebDriverWait(driver, TIMEOUT)
-        wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#trace-points circle")) >= len(rows)
-                   and d.find_element(By.ID, "summary").text.startswith("summary"))
-        points = driver.execute_script(
-            "return [...document.querySelectorAll('#trace-points circle')].map(c => c.dataset)")
-        result["points"] = len(points)
-        if len(points) != len(rows):
-            failures.append(f"the trace has {len(points)} points, not {len(rows)}")
-        for i, (p, r) in enumerate(zip(points, rows)):
-            for attr, key in [("counter", "procedure_counter"), ("time", "time_s"), ("distance", "distance_m"),
-                              ("smoothed", "smoothed_distance_m"), ("quality", "quality")]:
-                v = None if p[attr] in ("null", "undefined") else p[attr]
-                if not same(v, r.get(key)):
-                    failures.append(f"point {i}: {attr} {p[attr]} is not the record's {key} {r.get(key)}")
 
-        def plots_drawn(which):
-            for svg in ["amplitude", "phase", "impulse"]:
-                ds = driver.execute_script(f"return [...document.querySelectorAll('#{svg} path')].map(p => p.getAttribute('d') || '')")
-                if not any(len(d) > 20 for d in ds):
-                    failures.append(f"{which}: the {svg} plot has no drawn path")
-            cells = len(driver.find_elements(By.CSS_SELECTOR, "#steps rect[class^=q]"))
-            if cells == 0:
-                failures.append(f"{which}: no tone-quality cells")
-            return cells
+def words(text):
+    return " ".join(text.split())
 
-        trace_paths = driver.execute_script("return [...document.querySelectorAll('#trace path')].map(p => p.getAttribute('d') || '')")
-        if not any(len(d) > 20 for d in trace_paths):
-            failures.append("the trace has no drawn line")
-        result["cells_latest"] = plots_drawn("latest")
+
+def drawn(driver, selector):
+    """Whether an SVG path under `selector` has a drawn line."""
+    ds = driver.execute_script(f"return [...document.querySelectorAll('{selector} path')].map(p => p.getAttribute('d') || '')")
+    return any(len(d) > 20 for d in ds)
+
+
+def check_trace(driver, wait, rows, failures, keys):
+    """2. One trace point per record that has a distance, each with the record's values."""
+    rows = [r for r in rows if "distance_m" in r]
+    wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#trace-points circle")) >= len(rows))
+    points = driver.execute_script("return [...document.querySelectorAll('#trace-points circle')].map(c => c.dataset)")
+    if len(points) != len(rows):
+        failures.append(f"the trace has {len(points)} points, not {len(rows)}")
+    for i, (p, r) in enumerate(zip(points, rows)):
+        for attr, key in keys:
+            v = None if p[attr] in ("null", "undefined") else p[attr]
+            if not same(v, r.get(key)):
+                failures.append(f"point {i}: {attr} {p[attr]} is not the record's {key} {r.get(key)}")
+    if not drawn(driver, "#trace"):
+        failures.append("the trace has no drawn line")
+    return len(points)
+
+
+def plots_drawn(driver, which, failures):
+    """3. The chosen procedure's plots."""
+    for svg in ["amplitude", "phase", "impulse"]:
+        if not drawn(driver, "#" + svg):
+            failures.append(f"{which}: the {svg} plot has no drawn path")
+    cells = len(driver.find_elements(By.CSS_SELECTOR, "#steps rect[class^=q]"))
+    if cells == 0:
+        failures.append(f"{which}: no tone-quality cells")
+    return cells
+
+
+TRACE_KEYS = [("counter", "procedure_counter"), ("time", "time_s"), ("distance", "distance_m"),
+              ("smoothed", "smoothed_distance_m"), ("quality", "quality")]
+
+
+def check_page(driver, page, events, failures):
+    """2.-4. for one page, by its kind."""
+    kind, result = page["kind"], {}
+    _, rows, _ = load(page["jsonl"])
+    summary_text = page.get("summary") or json.loads([d for n, d in events if n == "summary"][-1])["text"]
+    driver.get(page["url"])
+    wait = WebDriverWait(driver, TIMEOUT)
+    wait.until(lambda d: d.find_element(By.ID, "summary").text.startswith("summary"))
+    if kind in ("loopback", "estimate", "range", "nearby"):
+        result["points"] = check_trace(driver, wait, rows, failures, TRACE_KEYS if kind != "nearby" else [("time", "time_s"), ("distance", "distance_m")])
+    if kind in ("loopback", "estimate", "range"):
+        result["cells_latest"] = plots_drawn(driver, "latest", failures)
         latest = driver.find_element(By.ID, "chosen-row").text
         if not re.match(f"procedure {rows[-1]['procedure_counter']}[ :]", latest):
             failures.append(f"the latest procedure is not chosen: {latest!r}")
         # The slider: the first procedure with plots.
         slider = driver.find_element(By.ID, "chosen")
         slider.send_keys(Keys.HOME)
-        wait.until(lambda d: re.match(f"procedure {rows[0]['procedure_counter']}[ :]", d.find_element(By.ID, "chosen-row").text))
-        result["cells_first"] = plots_drawn("first")
+        first = [json.loads(d) for n, d in events if n == "tones"][0]["procedure_id"]
+        first_row = json.loads([d for n, d in events if n == "procedure"][0])
+        wait.until(lambda d: re.match(f"procedure {first_row['procedure_counter']}[ :]", d.find_element(By.ID, "chosen-row").text))
+        result["cells_first"] = plots_drawn(driver, "first", failures)
         if driver.find_element(By.ID, "follow").is_selected():
             failures.append("moving the slider back did not stop following the latest")
+        slider.send_keys(Keys.END)
+        wait.until(lambda d: d.find_element(By.ID, "follow").is_selected())
+        result["first_plotted_id"] = first
+    if kind == "nearby":
+        if not drawn(driver, "#angles"):
+            failures.append("the direction plot has no drawn line")
+        if not driver.find_elements(By.CSS_SELECTOR, "#camera g.raw circle"):
+            failures.append("nothing in the camera's frame")
+    if kind == "tdoa":
+        anchors = len(json.loads([d for n, d in events if n == "map"][-1])["anchors"])
+        shown = len(driver.find_elements(By.CSS_SELECTOR, "#anchors rect"))
+        fixes = len(driver.find_elements(By.CSS_SELECTOR, "#map g.raw circle"))
+        result.update(anchors=shown, fixes=fixes)
+        if shown != anchors:
+            failures.append(f"the floor map has {shown} anchors, not {anchors}")
+        if fixes != len(rows):
+            failures.append(f"the floor map has {fixes} fixes, not {len(rows)}")
+        if not drawn(driver, "#map") or not drawn(driver, "#fix-error"):
+            failures.append("the floor map or the fix error has no drawn line")
+    if kind == "accessory":
+        if driver.find_element(By.ID, "trace").is_displayed():
+            failures.append("an accessory's page shows a distance trace")
+    # The table: the latest records, newest first.
+    table_rows = driver.find_elements(By.CSS_SELECTOR, "#records tbody tr")
+    result["table_rows"] = len(table_rows)
+    if len(table_rows) != min(50, len(rows)):
+        failures.append(f"the table has {len(table_rows)} rows, not {min(50, len(rows))}")
+    shown = driver.find_element(By.ID, "summary").text
+    if words(shown) != words(summary_text):
+        failures.append(f"the page's summary {shown!r} is not the command's {summary_text!r}")
+    setup = driver.find_element(By.ID, "setup").text
+    if not setup or setup.startswith("waiting"):
+        failures.append("the set-up panel is empty")
+    errors = [e for e in driver.get_log("browser") if e.get("level") == "SEVERE"]
+    if errors:
+        failures.append(f"the browser's console has errors: {errors}")
+    if page.get("screenshot"):
+        height = driver.execute_script("return document.documentElement.scrollHeight")
+        driver.set_window_size(1400, min(4000, height + 20))
+        driver.save_screenshot(page["screenshot"])
+        driver.set_window_size(1400, 2000)
+    return result
 
-        shown = driver.find_element(By.ID, "summary").text
-        if shown != summary_text:
-            failures.append(f"the page's summary {shown!r} is not the command's {summary_text!r}")
-        setup = driver.find_element(By.ID, "setup").text
-        if not setup or setup.startswith("waiting"):
-            failures.append("the set-up panel is empty")
-        errors = [e for e in driver.get_log("browser") if e.get("level") == "SEVERE"]
-        if errors:
-            failures.append(f"the browser's console has errors: {errors}")
-        if screenshot:
-            slider.send_keys(Keys.END)
-            wait.until(lambda d: d.find_element(By.ID, "follow").is_selected())
-            height = driver.execute_script("return document.documentElement.scrollHeight")
-            driver.set_window_size(1400, min(4000, height + 20))
-            driver.save_screenshot(screenshot)
+
+def browser():
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for a in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1400,2000"]:
+        options.add_argument(a)
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver.set_page_load_timeout(TIMEOUT)
+    return driver
+
+
+def main():
+    if sys.argv[1] == "--stream":
+        page = {"url": sys.argv[2], "jsonl": sys.argv[3]}
+        failures = []
+        events = check_stream(page, failures)
+        summary = json.loads([d for n, d in events if n == "summary"][-1])
+        print(json.dumps({"events": len(events), "summary": summary["text"], "ok": not failures, "failures": failures}))
+        return 0 if not failures else 1
+    if sys.argv[1] == "--pages":
+        pages = json.load(open(sys.argv[2], encoding="utf-8"))
+    else:
+        pages = [{"kind": "loopback", "url": sys.argv[1], "jsonl": sys.argv[2], "summary": sys.argv[3],
+                  "screenshot": sys.argv[4] if len(sys.argv) > 4 else None}]
+    failures, results = [], []
+    streams = []
+    for page in pages:
+        f = []
+        streams.append(check_stream(page, f))
+        failures += [page["kind"] + ": " + x for x in f]
+    driver = browser()
+    try:
+        for page, events in zip(pages, streams):
+            f = []
+            r = check_page(driver, page, events, f)
+            r["events"] = len(events)
+            r["kind"] = page["kind"]
+            results.append(r)
+            failures += [page["kind"] + ": " + x for x in f]
     finally:
         driver.quit()
-    result.update(ok=not failures, failures=failures)
-    print(json.dumps(result))
+    out = results[0] if len(results) == 1 else {"pages": results}
+    out.update(ok=not failures, failures=failures)
+    print(json.dumps(out))
     return 0 if not failures else 1
 
 

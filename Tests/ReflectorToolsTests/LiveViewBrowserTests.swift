@@ -3,42 +3,90 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `loopback --view` in a real browser: the tool runs 50 procedures with its page held open,
-/// headless Chromium (`Tests/Peers/view_browser.py`, Selenium) reads the event stream and the
-/// page and checks them against the JSON Lines the same run printed and the summary line the
-/// same seed prints in text; then Ctrl-C ends the tool cleanly. One browser session: CI time.
+/// The live view in a real browser: each command runs with its page held open, headless
+/// Chromium (`Tests/Peers/view_browser.py`, Selenium) reads each event stream and each page and
+/// checks them against the JSON Lines the same run printed (and the summary line the same run
+/// prints in text); then Ctrl-C ends each tool cleanly. One browser session for loopback,
+/// estimate, nearby and tdoa, one for range and accessory over served boards: CI's time.
 @Suite struct LiveViewBrowserTests {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Peers").appendingPathComponent("view_browser.py")
 
-    @Test func theBrowserSeesTheRunItsJSONLinesTell() throws {
-        let arguments = ["loopback", "--procedures", "50", "--seed", "4", "--no-progress"]
-        let tool = try BackgroundProcess(ToolProcess.executable, arguments + ["--view", "0", "--view-hold", "--json"])
-        defer { tool.stop(signal: SIGKILL, grace: 1) }
-        // The JSON Lines are out (flushed before holding) once the summary is.
-        let summaryLine = try #require(tool.line(timeout: 120) { $0.hasPrefix("{\"summary\"") }, "no summary: \(tool.stderr)")
-        let url = try #require(tool.stderr.split(separator: "\n").compactMap { line -> String? in
-            line.hasPrefix("view: http://127.0.0.1:") ? String(line.dropFirst(6)) : nil
-        }.first, "no address on stderr: \(tool.stderr)")
-        let lines = tool.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.count == 51 && lines.last == summaryLine)
-        let text = try LoopbackCommand.run(Array(arguments.dropFirst()))
-        let summaryText = try #require(text.lines.last, "no text summary")
-        try #require(summaryText.hasPrefix("summary: "))
-        try TemporaryDirectory.with("view-browser") { dir in
-            let jsonl = try dir.write(tool.stdout, name: "run.jsonl")
-            let browser = try ToolProcess.run(URL(fileURLWithPath: "/usr/bin/env"),
-                                              ["python3", Self.script.path, url, jsonl, summaryText, dir.file("page.png")], timeout: 150)
-            #expect(browser.status == 0 && !browser.timedOut, "\(browser.stdout)\n\(browser.stderr.suffix(3000))")
-            let report = try JSONSerialization.jsonObject(with: Data(browser.stdout.utf8)) as? [String: Any]
-            #expect(report?["points"] as? Int == 50, "\(browser.stdout)")
-            #expect(FileManager.default.fileExists(atPath: dir.file("page.png")))
+    /// A command holding its page: its process, the page's address, what it printed.
+    struct HeldView {
+        let kind: String
+        let tool: BackgroundProcess
+        let url: String
+
+        /// Starts `arguments` with `--json --view 0 --view-hold` and waits for its last JSON line.
+        init(_ kind: String, _ arguments: [String], lastLine: @escaping (String) -> Bool) throws {
+            self.kind = kind
+            tool = try BackgroundProcess(ToolProcess.executable, arguments + ["--json", "--view", "0", "--view-hold"])
+            let tool = self.tool
+            try #require(tool.line(timeout: 120, where: lastLine) != nil, "\(kind): no last line: \(tool.stderr)")
+            url = try #require(tool.stderr.split(separator: "\n").first { $0.hasPrefix("view: http://127.0.0.1:") }.map { String($0.dropFirst(6)) },
+                               "\(kind): no address on stderr: \(tool.stderr)")
         }
-        // Ctrl-C with the page's server up: a clean end.
-        #expect(tool.isRunning, "the tool did not hold the page")
-        let end = tool.stop(signal: SIGINT, grace: 10)
-        #expect(end.status == 0, "\(end.stderr)")
-        #expect(end.stderr.contains("view: serving \(url) until Ctrl-C"))
+
+        /// The page's entry for `view_browser.py --pages`.
+        func page(_ dir: TemporaryDirectory, summary: String?, screenshot: String? = nil) throws -> [String: Any] {
+            ["kind": kind, "url": url, "jsonl": try dir.write(tool.stdout, name: "\(kind).jsonl"), "summary": summary ?? NSNull(),
+             "screenshot": screenshot ?? NSNull()]
+        }
+
+        /// Ctrl-C: the held tool ends with its run's status (0 unless `statuses` allow more) and
+        /// said it was serving.
+        func interrupt(statuses: Set<Int32> = [0]) {
+            let end = tool.stop(signal: SIGINT, grace: 10)
+            #expect(statuses.contains(end.status), "\(kind): status \(end.status): \(end.stderr)")
+            #expect(end.stderr.contains("view: serving \(url) until Ctrl-C"), "\(kind): \(end.stderr)")
+        }
+    }
+
+    /// Runs the browser over `pages`; its report.
+    static func browse(_ pages: [[String: Any]], _ dir: TemporaryDirectory) throws -> [String: Any] {
+        let spec = try dir.write(Array(try JSONSerialization.data(withJSONObject: pages)), name: "pages.json")
+        let r = try ToolProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", script.path, "--pages", spec], timeout: 300)
+        #expect(r.status == 0 && !r.timedOut, "\(r.stdout)\n\(r.stderr.suffix(3000))")
+        return try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any], "\(r.stdout)")
+    }
+
+    /// The summary a text run prints: from its "summary:" to the end.
+    static func textSummary(_ run: CommandRun) throws -> String {
+        let range = try #require(run.output.range(of: "summary:"), "no summary in \(run.output.suffix(300))")
+        return run.output[range.lowerBound...].trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    @Test func theBrowserSeesEachRunAsItsJSONLinesTellIt() throws {
+        try TemporaryDirectory.with("view-browser") { dir in
+            let capture = dir.file("run.btsnoop")
+            _ = try LoopbackCommand.run(["--procedures", "12", "--btsnoop", capture, "--no-progress"])
+            let loopbackArguments = ["--procedures", "50", "--seed", "4", "--no-progress"]
+            let nearbyArguments = ["--hint", "stationary", "--duration", "4"]
+            let isSummary: (String) -> Bool = { $0.hasPrefix("{\"summary\"") }
+            let views = [
+                try HeldView("loopback", ["loopback"] + loopbackArguments, lastLine: isSummary),
+                try HeldView("estimate", ["estimate", capture], lastLine: { $0.hasPrefix("{\"procedure_counter\": 11,") }),
+                try HeldView("nearby", ["nearby"] + nearbyArguments, lastLine: isSummary),
+                try HeldView("tdoa", ["tdoa"], lastLine: isSummary),
+            ]
+            defer { for v in views { v.tool.stop(signal: SIGKILL, grace: 1) } }
+            #expect(views[0].tool.stdout.split(separator: "\n").count == 51)
+            let summaries = [
+                try Self.textSummary(try LoopbackCommand.run(loopbackArguments)),
+                "summary: 12 of 12 procedures in the capture gave a distance",
+                try Self.textSummary(try NearbyCommand.run(nearbyArguments)),
+                try Self.textSummary(try TDoACommand.run([])),
+            ]
+            let pages = try zip(views, summaries).map { v, s in try v.page(dir, summary: s, screenshot: dir.file("\(v.kind).png")) }
+            let report = try Self.browse(pages, dir)
+            let results = report["pages"] as? [[String: Any]] ?? []
+            #expect(results.count == 4, "\(report)")
+            #expect(results.first?["points"] as? Int == 50, "\(report)")
+            for v in views { #expect(FileManager.default.fileExists(atPath: dir.file("\(v.kind).png")), "\(v.kind)") }
+            // Ctrl-C with the pages' servers up: a clean end.
+            for v in views { v.interrupt() }
+        }
     }
 
     @Test func withoutHoldTheRunEndsAndAForeignAddressIsSaidSo() throws {
@@ -52,88 +100,40 @@ import Testing
     }
 }
 
-extension LiveViewBrowserTests {
-    /// `estimate --view` replays a capture: the stream carries each procedure's JSON Lines
-    /// record to the octet, and plots for every one (no browser: the page is the one above).
-    @Test func estimateReplaysItsCaptureToThePage() throws {
-        try TemporaryDirectory.with("view-estimate") { dir in
-            let capture = dir.file("run.btsnoop")
-            _ = try LoopbackCommand.run(["--procedures", "12", "--btsnoop", capture, "--no-progress"])
-            let tool = try BackgroundProcess(ToolProcess.executable, ["estimate", capture, "--json", "--view", "0", "--view-hold"])
-            defer { tool.stop(signal: SIGKILL, grace: 1) }
-            try #require(tool.line(timeout: 60) { $0.hasPrefix("{\"procedure_counter\": 11,") } != nil, "\(tool.stderr)")
-            let url = try #require(tool.stderr.split(separator: "\n").first { $0.hasPrefix("view: http://127.0.0.1:") }).dropFirst(6)
-            let jsonl = try dir.write(tool.stdout, name: "estimate.jsonl")
-            let stream = try ToolProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", Self.script.path, "--stream", String(url), jsonl],
-                                             timeout: 90)
-            #expect(stream.status == 0, "\(stream.stdout)\n\(stream.stderr.suffix(2000))")
-            let report = try JSONSerialization.jsonObject(with: Data(stream.stdout.utf8)) as? [String: Any]
-            // The set-up, 12 procedures with their 12 tone sets, the summary.
-            #expect(report?["events"] as? Int == 26, "\(stream.stdout)")
-            #expect(report?["summary"] as? String == "summary: 12 of 12 procedures in the capture gave a distance")
-            #expect(tool.stop(signal: SIGINT, grace: 10).status == 0)
-        }
-    }
-}
-
 extension BoardBenchTests {
-    /// `range --view` over a served board: the stream carries each procedure's JSON Lines
-    /// record to the octet, with the board's tones for the plots, and the summary; Ctrl-C ends
-    /// the held tool cleanly.
-    @Suite struct RangeViewTests {
-        @Test func rangeStreamsWhatItPrints() throws {
-            let board = try ServedBoard(["--role", "initiator", "--channel", "free", "--distance", "3.3"])
-            defer { board.stop() }
-            let tool = try BackgroundProcess(ToolProcess.executable, ["range", "--pty", board.link, "--procedures", "4", "--truth", "3.3",
-                                                                      "--json", "--view", "0", "--view-hold"])
-            defer { tool.stop(signal: SIGKILL, grace: 1) }
-            try #require(tool.line(timeout: 60) { $0.hasPrefix("{\"summary\"") } != nil, "\(tool.stderr)")
-            let url = try #require(tool.stderr.split(separator: "\n").first { $0.hasPrefix("view: http://127.0.0.1:") }).dropFirst(6)
-            try TemporaryDirectory.with("view-range") { dir in
-                let jsonl = try dir.write(tool.stdout, name: "range.jsonl")
-                let stream = try ToolProcess.run(URL(fileURLWithPath: "/usr/bin/env"),
-                                                 ["python3", LiveViewBrowserTests.script.path, "--stream", String(url), jsonl], timeout: 90)
-                #expect(stream.status == 0, "\(stream.stdout)\n\(stream.stderr.suffix(2000))")
-                let report = try JSONSerialization.jsonObject(with: Data(stream.stdout.utf8)) as? [String: Any]
-                // The set-up, 4 procedures with their tones, the summary.
-                #expect(report?["events"] as? Int == 10, "\(stream.stdout)")
-                #expect((report?["summary"] as? String)?.hasPrefix("summary: 4 of 4 procedures gave a distance") == true, "\(stream.stdout)")
-            }
-            #expect(tool.stop(signal: SIGINT, grace: 10).status == 0)
-        }
-    }
-}
-
-extension BoardBenchTests {
-    /// `accessory --view` over two served boards, `range` the phone: the stream carries each
-    /// procedure the reflector measured as its JSON Lines record to the octet, then the summary.
-    @Suite struct AccessoryViewTests {
-        @Test func accessoryStreamsWhatItPrints() throws {
-            let dir = try TemporaryDirectory("view-accessory")
+    /// `range --view` and `accessory --view` over two served boards, range the phone of the
+    /// accessory: both streams carry each record as its JSON Lines octets, range's trace and
+    /// plots and accessory's table are drawn in the browser, and Ctrl-C ends both cleanly.
+    @Suite struct BoardViewTests {
+        @Test func rangeAndAccessoryInTheBrowser() throws {
+            let dir = try TemporaryDirectory("view-boards")
             let bonds = try AccessoryCommandTests.bondFile(dir)
             let boards = try ServedBoard(["--distance", "2.5", "--channel", "free"], boards: 2)
             defer { boards.stop() }
-            let accessory = try BackgroundProcess(ToolProcess.executable, ["accessory", "--pty", boards.links[0], "--bonds", bonds, "--procedures", "3",
-                                                                           "--json", "--view", "0", "--view-hold"])
-            defer { accessory.stop(signal: SIGKILL, grace: 1) }
-            let phoneDone = DispatchSemaphore(value: 0)
-            let phoneLink = boards.links[1]
+            // The accessory first, then the phone; each holds its page after 4 procedures.
+            let accessoryLink = boards.links[0], phoneLink = boards.links[1]
+            final class Box: @unchecked Sendable { var view: LiveViewBrowserTests.HeldView?; var error: Error? }
+            let accessory = Box()
+            let started = DispatchSemaphore(value: 0)
             DispatchQueue.global().async {
-                _ = try? ToolProcess.run(["range", "--pty", phoneLink, "--procedures", "3"], timeout: 60)
-                phoneDone.signal()
+                do {
+                    accessory.view = try LiveViewBrowserTests.HeldView("accessory", ["accessory", "--pty", accessoryLink, "--bonds", bonds, "--procedures", "4"],
+                                                                       lastLine: { $0.hasPrefix("{\"summary\"") })
+                } catch { accessory.error = error }
+                started.signal()
             }
-            defer { _ = phoneDone.wait(timeout: .now() + 60) }
-            try #require(accessory.line(timeout: 60) { $0.hasPrefix("{\"summary\"") } != nil, "\(accessory.stderr)")
-            let url = try #require(accessory.stderr.split(separator: "\n").first { $0.hasPrefix("view: http://127.0.0.1:") }).dropFirst(6)
-            let jsonl = try dir.write(accessory.stdout, name: "accessory.jsonl")
-            let stream = try ToolProcess.run(URL(fileURLWithPath: "/usr/bin/env"),
-                                             ["python3", LiveViewBrowserTests.script.path, "--stream", String(url), jsonl], timeout: 90)
-            #expect(stream.status == 0, "\(stream.stdout)\n\(stream.stderr.suffix(2000))")
-            let report = try JSONSerialization.jsonObject(with: Data(stream.stdout.utf8)) as? [String: Any]
-            // The set-up, 3 procedures (no plots: the reflector's PCTs stay in its host), the summary.
-            #expect(report?["events"] as? Int == 5, "\(stream.stdout)")
-            #expect((report?["summary"] as? String)?.hasPrefix("summary: 3 procedures measured over") == true, "\(stream.stdout)")
-            #expect(accessory.stop(signal: SIGINT, grace: 10).status == 0)
+            // --once: a phone whose reflector leaves first (the accessory stops after its 4th) ends, with status 1, rather than looking again.
+            let range = try LiveViewBrowserTests.HeldView("range", ["range", "--pty", phoneLink, "--procedures", "4", "--once", "--truth", "2.5", "--no-progress"],
+                                                          lastLine: { $0.hasPrefix("{\"summary\"") })
+            defer { range.tool.stop(signal: SIGKILL, grace: 1) }
+            _ = started.wait(timeout: .now() + 150)
+            if let e = accessory.error { throw e }
+            let held = try #require(accessory.view, "the accessory did not hold its page")
+            defer { held.tool.stop(signal: SIGKILL, grace: 1) }
+            let report = try LiveViewBrowserTests.browse([try range.page(dir, summary: nil), try held.page(dir, summary: nil)], dir)
+            #expect((report["pages"] as? [[String: Any]])?.count == 2, "\(report)")
+            range.interrupt(statuses: [0, 1])
+            held.interrupt()
         }
     }
 }
@@ -217,46 +217,3 @@ extension LiveViewBrowserTests {
     }
 }
 
-extension LiveViewBrowserTests {
-    /// `tdoa --view` replays the run: the floor map (anchors, zones), each fix as its JSON
-    /// Lines record to the octet, the summary.
-    @Test func tdoaReplaysItsFixesWithTheFloorMap() throws {
-        let tool = try BackgroundProcess(ToolProcess.executable, ["tdoa", "--json", "--view", "0", "--view-hold"])
-        defer { tool.stop(signal: SIGKILL, grace: 1) }
-        let summary = try #require(tool.line(timeout: 120) { $0.hasPrefix("{\"summary\"") }, "\(tool.stderr)")
-        let url = try #require(tool.stderr.split(separator: "\n").first { $0.hasPrefix("view: http://127.0.0.1:") }).dropFirst(6)
-        let fixes = tool.stdout.split(separator: "\n").count - 1
-        try TemporaryDirectory.with("view-tdoa") { dir in
-            let jsonl = try dir.write(tool.stdout, name: "tdoa.jsonl")
-            let stream = try ToolProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", Self.script.path, "--stream", String(url), jsonl], timeout: 90)
-            #expect(stream.status == 0, "\(stream.stdout)\n\(stream.stderr.suffix(2000))")
-            let report = try JSONSerialization.jsonObject(with: Data(stream.stdout.utf8)) as? [String: Any]
-            // The set-up, the map, every fix, the summary.
-            #expect(report?["events"] as? Int == fixes + 3, "\(stream.stdout)")
-            #expect((report?["summary"] as? String)?.contains("summary: \(fixes) fixes") == true, "\(stream.stdout) \(summary)")
-        }
-        #expect(tool.stop(signal: SIGINT, grace: 10).status == 0)
-    }
-}
-
-extension LiveViewBrowserTests {
-    /// `nearby --view` replays the run: each update and event as its JSON Lines record to the
-    /// octet, the summary.
-    @Test func nearbyReplaysItsUpdates() throws {
-        let tool = try BackgroundProcess(ToolProcess.executable, ["nearby", "--hint", "stationary", "--duration", "4", "--json", "--view", "0", "--view-hold"])
-        defer { tool.stop(signal: SIGKILL, grace: 1) }
-        try #require(tool.line(timeout: 120) { $0.hasPrefix("{\"summary\"") } != nil, "\(tool.stderr)")
-        let url = try #require(tool.stderr.split(separator: "\n").first { $0.hasPrefix("view: http://127.0.0.1:") }).dropFirst(6)
-        let lines = tool.stdout.split(separator: "\n").count
-        try TemporaryDirectory.with("view-nearby") { dir in
-            let jsonl = try dir.write(tool.stdout, name: "nearby.jsonl")
-            let stream = try ToolProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", Self.script.path, "--stream", String(url), jsonl], timeout: 90)
-            #expect(stream.status == 0, "\(stream.stdout)\n\(stream.stderr.suffix(2000))")
-            let report = try JSONSerialization.jsonObject(with: Data(stream.stdout.utf8)) as? [String: Any]
-            // The set-up, every record, the summary (the last line).
-            #expect(report?["events"] as? Int == lines + 1, "\(stream.stdout)")
-            #expect((report?["summary"] as? String)?.contains("summary: ") == true, "\(stream.stdout)")
-        }
-        #expect(tool.stop(signal: SIGINT, grace: 10).status == 0)
-    }
-}
