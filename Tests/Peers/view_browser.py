@@ -178,6 +178,10 @@ def check_page(driver, page, events, failures):
     if kind == "accessory":
         if driver.find_element(By.ID, "trace").is_displayed():
             failures.append("an accessory's page shows a distance trace")
+    if kind in ("range", "accessory"):
+        status = driver.find_element(By.ID, "status-lines").text
+        if "connected to" not in status:
+            failures.append(f"the status lines do not say what the link did: {status!r}")
     # The table: the latest records, newest first.
     table_rows = driver.find_elements(By.CSS_SELECTOR, "#records tbody tr")
     result["table_rows"] = len(table_rows)

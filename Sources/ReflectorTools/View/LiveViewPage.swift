@@ -69,6 +69,8 @@ enum LiveViewPage {
         <section class="panel wide">
           <h2>Set-up</h2>
           <pre id="setup">waiting for the set-up…</pre>
+          <h2 class="status-lines">Status</h2>
+          <pre id="status-lines" class="status-lines"></pre>
         </section>
         <script>
         \(LiveViewPageScript.js)

@@ -7,7 +7,7 @@ enum LiveViewPageScript {
         // id of its event), the tones of recent procedures by that id, the set-up and summary.
         const MAX_ROWS = 20000, MAX_TONES = 200, TRACE_WINDOW = 2000, TABLE_ROWS = 50;
         const state = { rows: [], rowById: new Map(), tones: new Map(), toneIds: [], follow: true, chosen: -1,
-                        dropped: 0, setup: null, summary: null, ended: false, connected: false, received: 0, map: null };
+                        dropped: 0, setup: null, summary: null, ended: false, connected: false, received: 0, map: null, statusLines: [] };
         const SVGNS = "http://www.w3.org/2000/svg";
         const $ = id => document.getElementById(id);
 
@@ -295,6 +295,7 @@ enum LiveViewPageScript {
               tones: state.toneIds.length > 0,
               map: state.map !== null,
               direction: state.rows.some(r => finite(r.azimuth_deg)),
+              status: state.statusLines.length > 0,
             };
             for (const k in has) document.body.classList.toggle("has-" + k, has[k]);
             if (has.trace) drawTrace();
@@ -303,6 +304,7 @@ enum LiveViewPageScript {
             if (has.map) drawMap();
             drawTable();
             drawText();
+            $("status-lines").textContent = state.statusLines.slice(-30).join("\n");
           });
         }
 
@@ -350,6 +352,11 @@ enum LiveViewPageScript {
             state.tones.delete(state.toneIds.shift());
             if (!state.follow) state.chosen = Math.max(0, state.chosen - 1);
           }
+          redraw();
+        });
+        source.addEventListener("status", e => {
+          state.statusLines.push(JSON.parse(e.data).text);
+          if (state.statusLines.length > 200) state.statusLines.shift();
           redraw();
         });
         source.addEventListener("map", e => { state.map = JSON.parse(e.data); redraw(); });

@@ -15,7 +15,7 @@ import RangingEstimation
 final class RangingView {
     /// How many of each event a page that opens late is given: every row of a long run, the
     /// plots of the last procedures, the one set-up and summary.
-    static let historySizes = ["setup": 1, "map": 1, "procedure": 20_000, "tones": 100, "summary": 1]
+    static let historySizes = ["setup": 1, "map": 1, "status": 100, "procedure": 20_000, "tones": 100, "summary": 1]
     /// Loopback's and the boards' pace for plots; a replay takes 0.
     static let tonesInterval = 0.020
 
@@ -62,6 +62,11 @@ final class RangingView {
                 j.field("text", lines.joined(separator: "\n"))
             }
         })
+    }
+
+    /// A status line of the command (connected, paired, a note on the reflector, a lost link).
+    func status(_ text: String) {
+        server.publish("status", Self.json { j in j.object { j in j.field("text", text) } })
     }
 
     /// One procedure: `row` writes its JSON Lines record; the tones go to the plots (none

@@ -120,6 +120,7 @@ public enum AccessoryCommand: Command {
         var host = AccessoryHost(configuration: configuration, bonds: store.bonds, random: .system)
         report.start(name: o.name, address: store.address)
         let view = try RangingView.accessory(o, address: store.address)
+        report.view = view
         defer { view?.finish(output: output) }
         if !configuration.pairable { report.status("not pairable: \(store.bonds.count) bond\(store.bonds.count == 1 ? "" : "s") kept (--pairable accepts new phones)") }
         let loop = HostLoop<AccessoryHost>(board: line, line: o.board) { report.status($0) }

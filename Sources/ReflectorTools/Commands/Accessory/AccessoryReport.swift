@@ -11,6 +11,8 @@ struct AccessoryReport {
     private(set) var procedures = 0
     private(set) var connections = 0
     private(set) var pairings = 0
+    /// The live view, which shows the status lines too.
+    var view: RangingView?
 
     init(json: Bool, output: CommandOutput) {
         self.json = json
@@ -67,6 +69,7 @@ struct AccessoryReport {
     /// A status line on stderr ("accessory: connected to ...").
     func status(_ text: String) {
         FileHandle.standardError.write(Data("accessory: \(text)\n".utf8))
+        view?.status(text)
     }
 
     /// The summary, printed as text or JSON and returned as both (the live view shows the text

@@ -142,6 +142,7 @@ public enum RangeCommand: Command {
         session.keepsFirstTones = o.plot != nil
         session.keepsLastTones = o.view.address != nil
         let view = try RangingView.range(o)
+        report.view = view
         defer { view?.finish(output: output) }
         report.start()
         let loop = HostLoop<RangeSession>(board: line, line: o.board) { report.status($0) }

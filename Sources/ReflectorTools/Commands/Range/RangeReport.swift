@@ -12,6 +12,8 @@ struct RangeReport {
     private let terminal = isatty(STDERR_FILENO) != 0
     private var progressShown = false
     private var lastProgress = Date.distantPast
+    /// The live view, which shows the status lines too.
+    var view: RangingView?
 
     init(options: RangeCommand.Options, output: CommandOutput) {
         self.options = options
@@ -46,6 +48,7 @@ struct RangeReport {
     mutating func status(_ text: String) {
         clearProgress()
         FileHandle.standardError.write(Data("range: \(text)\n".utf8))
+        view?.status(text)
     }
 
     /// The progress line on a terminal's stderr, redrawn at most five times a second.
