@@ -39,6 +39,9 @@ struct LiveViewModelTests {
         #expect(abs((view.firstPath ?? 0) - 4.2) < 0.5, "\(String(describing: view.firstPath))")
         let span = Double(view.impulse.count - 1) * view.binMetres
         #expect(span >= 20 && span < 40, "\(span)")
+        // The multipath fit finds the one path, at the distance.
+        #expect(view.fitPaths.count >= 1 && abs(view.fitPaths[0].distance - 4.2) < 0.05, "\(view.fitPaths)")
+        #expect(view.fitPaths.map(\.amplitude).max() == 1)
     }
 
     @Test func itsJSONReadsBack() throws {

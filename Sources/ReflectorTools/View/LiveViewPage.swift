@@ -42,7 +42,7 @@ enum LiveViewPage {
           <svg id="phase" role="img" aria-label="phase against frequency"></svg>
         </section>
         <section class="panel tones">
-          <h2>Impulse response (IFFT)</h2>
+          <h2>Impulse response (IFFT) <span class="legend">with the multipath fit's paths</span></h2>
           <svg id="impulse" role="img" aria-label="impulse response"></svg>
         </section>
         <section class="panel tones">

@@ -160,7 +160,8 @@ enum LiveViewPageScript {
                                 series: [{ xs: ir.magnitude.map((_, i) => i * ir.bin_m), ys: ir.magnitude, style: "line", cls: "p0" }],
                                 markers: [{ x: row.true_distance_m, label: "truth", cls: "truth" },
                                           { x: ir.first_path_m, label: "first path (IFFT)", cls: "first" },
-                                          { x: row.distance_m, label: "estimate", cls: "estimate" }] });
+                                          { x: row.distance_m, label: "estimate", cls: "estimate" }]
+                                  .concat((ir.fit_paths_m || []).map((d, i) => ({ x: d, label: `fit path ${i + 1} (${ir.fit_amplitudes[i]})`, cls: "fit" }))) });
           drawSteps(tones);
         }
 

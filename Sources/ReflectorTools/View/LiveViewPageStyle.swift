@@ -28,6 +28,7 @@ enum LiveViewPageStyle {
         .marker.first { stroke: #d62728; } .marker-label.first { fill: #d62728; }
         .marker.estimate { stroke: #ff7f0e; } .marker-label.estimate { fill: #ff7f0e; }
         .marker.truth { stroke: #555; } .marker-label.truth { fill: #555; }
+        .marker.fit { stroke: #9467bd; stroke-dasharray: 1 3; } .marker-label.fit { fill: #9467bd; }
         .trace, .tones, .map, .direction, .status-lines { display: none; }
         body.has-status .status-lines { display: block; } h2.status-lines { margin-top: 8px; }
         body.has-trace .trace, body.has-tones .tones, body.has-map .map, body.has-direction .direction { display: block; }

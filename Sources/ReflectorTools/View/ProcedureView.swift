@@ -6,8 +6,9 @@ import RangingEstimation
 /// (normalised to the procedure's strongest) and round-trip phase unwrapped about the path's
 /// least-squares line (as `--plot` unwraps it), each tone's quality in the order the steps
 /// measured them, and the impulse response (IFFT magnitude summed over the paths, normalised,
-/// cut to the distances of interest) with its first path. Pure: tones in, numbers out.
-struct ProcedureView: Equatable {
+/// cut to the distances of interest) with its first path, and the paths the multipath fit
+/// (`ml`, the default estimator) finds in the same tones. Pure: tones in, numbers out.
+struct ProcedureView {
     /// Tone quality as the page colours it.
     enum Quality: Int {
         case good = 0
@@ -34,6 +35,9 @@ struct ProcedureView: Equatable {
     var binMetres: Double
     /// The IFFT's first path, metres.
     var firstPath: Double?
+    /// The multipath fit's paths: one-way distance (metres) and amplitude relative to the
+    /// strongest, nearest first.
+    var fitPaths: [(distance: Double, amplitude: Double)]
 
     init(tones: ToneSet, truth: Double?, estimate: Double?) {
         let peak = tones.paths.joined().map(\.value.magnitude).max() ?? 1
@@ -50,6 +54,9 @@ struct ProcedureView: Equatable {
             first = first ?? e.distance
         }
         firstPath = first
+        let components = tones.paths.isEmpty ? [] : MultipathFitEstimator().estimate(tones, diagnostics: true)?.diagnostics?.components ?? []
+        let strongest = max(components.map(\.amplitude).max() ?? 1, .leastNonzeroMagnitude)
+        fitPaths = components.map { ($0.distance, $0.amplitude / strongest) }
         // Twice the farthest distance of interest and at least 20 m: the rest of the 150 m is mostly wrap-around.
         let interest = max(first ?? 0, truth ?? 0, estimate ?? 0)
         let bins = min(sum.count, Int((max(20, 2 * interest + 5) / binMetres).rounded(.up)) + 1)
@@ -118,6 +125,8 @@ struct ProcedureView: Equatable {
                 j.field("bin_m", binMetres, decimals: 5)
                 j.field("magnitude", impulse, decimals: 4)
                 j.field("first_path_m", firstPath, decimals: 4)
+                j.field("fit_paths_m", fitPaths.map(\.distance), decimals: 4)
+                j.field("fit_amplitudes", fitPaths.map(\.amplitude), decimals: 3)
             })
         }
     }
