@@ -70,6 +70,17 @@ public struct ChannelRealization: Sendable, Equatable {
         return sum * Complex(phase: -2 * Double.pi * frequency * lineOfSightLength / Air.speedOfLight)
     }
 
+    /// A two-ray realization as `TwoPathBound` models it: the reflection's excess length in
+    /// metres and its complex amplitude relative to the direct path on CS channel 0 (2402 MHz),
+    /// H_k ∝ 1 + r·e^{−j2π·k·1 MHz·Δ/c}; nil for any other realization (one tap, or several).
+    public func twoRay(pair: Int = 0) -> (excess: Double, reflection: Complex)? {
+        guard delays.count == 2, delays[0] == 0, pair < pairCount else { return nil }
+        let direct = gain(pair: pair, tap: 0)
+        guard direct.magnitudeSquared > 0 else { return nil }
+        let relative = gain(pair: pair, tap: 1) * (1 / direct.magnitudeSquared) * direct.conjugate
+        return (delays[1] * Air.speedOfLight, relative * Complex(phase: -2 * Double.pi * 2402e6 * delays[1]))
+    }
+
     /// RMS delay spread of this realization's impulse response for `pair`, seconds.
     public func rmsDelaySpread(pair: Int) -> Double {
         TGnProfile.rmsDelaySpread(delays: delays, powers: (0..<delays.count).map { gain(pair: pair, tap: $0).magnitudeSquared })

@@ -59,7 +59,7 @@ import Foundation
 /// parameters)); how far every other fit made (other orders, other basins) puts d₀, weighted by
 /// how well the data support it against the chosen one, min(1, e^{−ΔMDL/2}); and, for a model
 /// the data outgrow, the resolution c/2B times the amplitude it leaves unexplained (its
-/// residual's χ² against a model-free noise estimate, `MultipathFitter.noiseVariance`, beyond
+/// residual's χ² against a model-free noise estimate, `MultipathObservations.noiseVariance`, beyond
 /// three standard deviations of χ²'s own spread). A clean free-space fit at 20 dB has σ_q ≈
 /// 1.5 cm (quality ≈ 0.85); an unresolved reflection, a rival fit elsewhere, a channel of more
 /// paths than the model has, or few tones lower it. What it predicts, on channel families it
@@ -151,7 +151,7 @@ public struct MultipathFitEstimator: DistanceEstimator {
         // A model the data outgrow (more paths than it has: χ² of its residual against the
         // model-free noise estimate beyond 3σ of its own spread) misplaces its first path by
         // about the resolution c/2B times the unexplained amplitude (tones have unit mean power).
-        if let noise = fitter.noiseVariance(slope: one.distance), noise > 0 {
+        if let noise = data.noiseVariance(slope: one.distance), noise > 0 {
             let dof = Double(data.toneCount) - parameters(chosen.order) / 2
             let chi2 = chosen.cost / (noise * max(1, dof))
             let excess = chi2 - 1 - 3 * (2 / max(1, dof)).squareRoot()

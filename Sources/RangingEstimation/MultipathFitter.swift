@@ -475,45 +475,6 @@ struct MultipathFitter {
         return f
     }
 
-    // MARK: The noise
-
-    /// The noise variance of one tone, estimated without a model of the channel: once the
-    /// first path's slope `distance` is taken out the channel turns slowly from one channel to
-    /// the next (a path Δ metres later by ωΔ per channel), so the second difference
-    /// z_{k−1} − 2z_k + z_{k+1} of three consecutive channels is mostly noise, whose E|·|² is 6σ²;
-    /// the median of |·|²/(6 ln 2) (|·|² being exponential) keeps the few large differences of
-    /// fast-turning late paths out. nil with fewer than 8 such triples.
-    func noiseVariance(slope distance: Double) -> Double? {
-        let slots = MultipathObservations.slots
-        let rot = Complex(phase: Self.radiansPerMetre * distance)
-        return withUnsafeTemporaryAllocation(of: Double.self, capacity: data.values.count) { squares in
-            var count = 0
-            for p in 0..<data.pathCount {
-                let base = p * slots
-                // The slope taken out by a turning phasor: flat_k = z_k·e^{jwk}.
-                var turn = Complex(phase: Self.radiansPerMetre * distance * Double(data.firstSlot))
-                var a = Complex.zero, b = Complex.zero
-                var run = 0
-                for k in data.firstSlot...data.lastSlot {
-                    defer { turn = turn * rot }
-                    guard data.present[base + k] else { run = 0; continue }
-                    let c = data.values[base + k] * turn
-                    if run >= 2 {
-                        squares[count] = (a - b * 2 + c).magnitudeSquared
-                        count += 1
-                    }
-                    (a, b) = (b, c)
-                    run += 1
-                }
-            }
-            guard count >= 8 else { return nil }
-            var sorted = UnsafeMutableBufferPointer(rebasing: squares[0..<count])
-            sorted.sort()
-            let median = count % 2 == 1 ? sorted[count / 2] : (sorted[count / 2 - 1] + sorted[count / 2]) / 2
-            return median / (6 * 0.693_147_180_559_945_3)
-        }
-    }
-
     // MARK: A first path the fit missed
 
     /// Where `fit` missed the first path, if it did: the periodogram's earliest significant

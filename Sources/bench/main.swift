@@ -70,6 +70,25 @@ func benchmarkLoopback(seconds: Double) {
             let n = AntennaConfiguration(index: aci)!.antennaPaths
             print("loopback: N_AP \(n), \(name): \(Int(Double(procedures) / secs)) procedures/s (\(estimates) of \(procedures) estimated)")
         }
+        // What a session adds on a still pair: the still scene's pool and the fit of its mean
+        // tones, a second fit per procedure (`DistanceSmoother`).
+        var link = LoopbackSetup(scenario: AirScenario(seed: 3, geometry: AirGeometry(distance: 5), snrDB: 20), antennaConfigurationIndex: aci).makeLink()
+        _ = link.settle()
+        let estimator = MultipathFitEstimator()
+        var smoother = DistanceSmoother()
+        var procedures = 0, pooled = 0
+        let secs = repeatFor(seconds: seconds) {
+            for output in link.runProcedure() ?? [] {
+                if case let .procedure(p, reflector) = output {
+                    let tones = ToneSetBuilder.tones(initiator: p.steps, reflector: reflector, antennaPaths: p.antennaPaths)
+                    let update = smoother.update(tones: tones, estimate: estimator.estimate(tones), at: Double(procedures) * 0.1, estimator: estimator)
+                    if update.still != nil { pooled += 1 }
+                    procedures += 1
+                }
+            }
+        }
+        let n = AntennaConfiguration(index: aci)!.antennaPaths
+        print("loopback: N_AP \(n), multipath fit (ML) and the still-scene pool: \(Int(Double(procedures) / secs)) procedures/s (\(pooled) of \(procedures) pooled)")
     }
 }
 

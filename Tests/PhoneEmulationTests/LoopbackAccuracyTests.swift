@@ -109,7 +109,7 @@ struct LoopbackAccuracyTests {
             ml += e[0]
             kay += e[1]
         }
-        let bound = TwoPathBound.errorQuantile(0.9, snrDB: 20, excess: 1.5, amplitude: 0.3)
+        let bound = TwoPathBound.errorQuantile(0.9, snrDB: 20, excess: 1.5, amplitude: 0.3, form: .inlinePCT)
         let p90 = Quantile.of(ml, 0.9) ?? .infinity, kayP90 = Quantile.of(kay, 0.9) ?? 0
         #expect(p90 < 1.6 * bound && kayP90 > 2 * bound, "P90: default \(p90) m, kay \(kayP90) m, bound \(bound) m")
     }

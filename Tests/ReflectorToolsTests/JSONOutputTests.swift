@@ -26,17 +26,21 @@ struct JSONOutputTests {
         #expect(o["procedure_counter"] as? Int == 7 && o["quality"] as? Double == 0.5)
         for key in ["time_s", "true_distance_m", "distance_m", "smoothed_distance_m"] { #expect(o[key] is NSNull, "\(key)") }
         let rows = [LoopbackCommand.Row(procedureCounter: 0, time: 0, truth: 3, raw: .nan, smoothed: nil, quality: nil)]
-        let summary = try Self.parse(CommandTesting.json { LoopbackSummary(rows: rows, snrDB: 20, antennaPaths: 1, channel: .freeSpace).json(&$0) })
+        let summary = try Self.parse(CommandTesting.json { LoopbackSummary(rows: rows, snrDB: 20, antennaPaths: 1, twoPathSigmas: [nil]).json(&$0) })
         let s = try #require(summary["summary"] as? [String: Any])
         #expect(s["mean_error_m"] is NSNull && s["rmse_m"] is NSNull && s["p90_error_m"] is NSNull && s["smoothed_rmse_m"] is NSNull)
         #expect(s["estimated"] as? Int == 1)
         #expect(s["two_path_p90_bound_m"] is NSNull)
-        // A two-ray channel adds its bound: the tool's light channel at 20 dB, about 0.14 m.
-        let light = try Self.parse(CommandTesting.json {
-            LoopbackSummary(rows: rows, snrDB: 20, antennaPaths: 1, channel: .twoRay(excessPath: 1.5, amplitude: 0.3, phase: nil)).json(&$0)
-        })
-        let bound = try #require((light["summary"] as? [String: Any])?["two_path_p90_bound_m"] as? Double)
-        #expect(bound > 0.13 && bound < 0.155, "\(bound)")
+        // A realization with a reflection adds its bound: one σ of 5 cm, a P90 of 1.6449σ; a
+        // smoothed distance that pooled 4 procedures is held to half of it.
+        let pooled = [LoopbackCommand.Row(procedureCounter: 0, time: 0, truth: 3, raw: 3.1, smoothed: 3.01, quality: 0.5, pooled: 4)]
+        let light = try #require(try Self.parse(CommandTesting.json {
+            LoopbackSummary(rows: pooled, snrDB: 20, antennaPaths: 1, twoPathSigmas: [0.05]).json(&$0)
+        })["summary"] as? [String: Any])
+        let bound = try #require(light["two_path_p90_bound_m"] as? Double)
+        #expect(abs(bound - 1.6449 * 0.05) < 1e-4, "\(bound)")
+        let smoothedBound = try #require(light["smoothed_p90_bound_m"] as? Double)
+        #expect(abs(smoothedBound - 1.6449 * 0.025) < 1e-4, "\(smoothedBound)")
     }
 
     @Test func estimateRows() throws {

@@ -24,6 +24,20 @@ import Foundation
 ///   the prior from the current range.
 /// - Systematic resampling when the effective sample size drops below half the particles, then
 ///   1 cm of roughening jitter to split duplicates.
+/// - Move (resample-move, Gilks & Berzuini 2001), for a still accessory (`.stationary`):
+///   with a still accessory and ranges of a few centimetres the posterior soon becomes far
+///   narrower than the cloud was when it formed, and a cloud that formed around the early,
+///   short-aperture ranges' wrong azimuth cannot reach the right one: resampling only copies
+///   particles, and a still accessory's process noise is too small to walk them there (this
+///   was the sway runs that settled 12–14° off and stayed). Every `moveEvery` (10) ranges the
+///   cloud is resampled and each particle offered one Metropolis–Hastings independence move
+///   to a point drawn from the Laplace approximation at the batch fit of the last
+///   `moveWindow` (200) ranges (`RangeBatchFit`, started from the filter's estimate, its
+///   covariance inflated 1.5² and capped at a third of the distance per axis), accepted with
+///   the ratio of the filter's own likelihood over those ranges times the proposal's, and
+///   never out of the prior's cone. The moves leave the posterior as it is where the cloud
+///   already holds it.
+
 /// - Output: the weighted mean direction and distance from the phone, exponentially smoothed
 ///   (`smoothingTime` 0.3 s; iOS smooths too). A direction is reported only when the particles'
 ///   angular spread is below `maxSpread` (12°) and at least `minUpdates` (10) ranges are fused;
@@ -49,6 +63,10 @@ public struct DirectionFusion: Sendable {
     public var smoothingTime = 0.3
     public var roughening = 0.01
     public var reinitializeAfter = 5
+    /// Ranges between two move steps (still accessory only); 0: no moves.
+    public var moveEvery = 10
+    /// The most recent ranges a move step's likelihood and batch fit use.
+    public var moveWindow = 200
 
     public private(set) var motionState = MotionActivityState.unknown
     /// Valid ranges fused since the last (re)initialization.
@@ -62,6 +80,15 @@ public struct DirectionFusion: Sendable {
     private var lastTime: Double?
     private var smoothed: Vector3?
     private var inconsistentRun = 0
+    /// The fused ranges since the last (re)initialization, the last `moveWindow` of them, and
+    /// where the phone (as it believed) was for each: rings written at `historyNext`.
+    private var historyPositions: [Vector3] = []
+    private var historyRanges: [Double] = []
+    private var historyNext = 0
+    /// The prior's cone (apex and axis, from the pose of the first range): the move step's
+    /// target is the posterior, prior included, so no move leaves the cone.
+    private var priorApex = Vector3.zero
+    private var priorAxis = Vector3(0, 1, 0)
 
     public init(seed: UInt64, particleCount: Int = 1500) {
         rng = SeededGenerator(seed: seed, stream: 0xF05E)
@@ -115,9 +142,63 @@ public struct DirectionFusion: Sendable {
             weights[i] /= total
             sumSquares += weights[i] * weights[i]
         }
-        if 1 / sumSquares < Double(n) / 2 { resample() }
         rangeUpdates += 1
+        remember(position: pose.position, range: r)
+        let moveDue = motionState == .stationary && moveEvery > 0 && rangeUpdates >= minUpdates && rangeUpdates % moveEvery == 0
+        if moveDue {
+            resample()
+            move(from: pose)
+        } else if 1 / sumSquares < Double(n) / 2 {
+            resample()
+        }
         smooth(pose: pose, dt: dt)
+    }
+
+    private mutating func remember(position: Vector3, range: Double) {
+        let w = max(4, moveWindow)
+        if historyPositions.count < w {
+            historyPositions.append(position)
+            historyRanges.append(range)
+        } else {
+            historyPositions[historyNext] = position
+            historyRanges[historyNext] = range
+        }
+        historyNext = (historyNext + 1) % w
+    }
+
+    /// The log-likelihood of the remembered ranges for an accessory at `x`, with the same
+    /// robust model as the weights' update.
+    private func logLikelihood(_ x: Vector3) -> Double {
+        let norm = 1 / (rangeSigma * (2 * Double.pi).squareRoot())
+        let floor = outlierProbability / outlierSpan
+        var sum = 0.0
+        for i in historyPositions.indices {
+            let residual = ((x - historyPositions[i]).length - historyRanges[i]) / rangeSigma
+            sum += log((1 - outlierProbability) * norm * exp(-0.5 * residual * residual) + floor)
+        }
+        return sum
+    }
+
+    /// One Metropolis–Hastings independence move per particle (equal weights: just resampled),
+    /// proposals from the batch fit's Laplace approximation (see the type's comment).
+    private mutating func move(from pose: Pose) {
+        guard let start = smoothed ?? particles.first,
+              let fit = RangeBatchFit(positions: historyPositions, ranges: historyRanges, sigma: rangeSigma, start: start) else { return }
+        // Covariance (JᵀJ)⁻¹ of the normalised residuals, inflated 1.5² and with each axis' spread
+        // capped at a third of the distance (the weak direction of a sideways sweep: a ridge on
+        // the information's diagonal).
+        let cap = max(0.05, (fit.position - pose.position).length / 3)
+        let ridge = 1 / (cap * cap)
+        guard let covariance = (fit.information * (1 / 2.25) + Matrix3.diagonal(ridge, ridge, ridge)).inverse?.symmetrized,
+              let lower = RangeBatchFit.cholesky(covariance), let precision = covariance.inverse else { return }
+        func logProposal(_ x: Vector3) -> Double { -0.5 * precision.quadraticForm(x - fit.position) }
+        let cosMax = cos(coneHalfAngle)
+        for i in particles.indices {
+            let proposal = fit.position + lower * Vector3(rng.gaussian(), rng.gaussian(), rng.gaussian())
+            guard (proposal - priorApex).normalized.dot(priorAxis) >= cosMax else { continue }
+            let ratio = logLikelihood(proposal) - logLikelihood(particles[i]) + logProposal(particles[i]) - logProposal(proposal)
+            if ratio >= 0 || log(max(rng.uniform(), 1e-300)) < ratio { particles[i] = proposal }
+        }
     }
 
     /// Everything the filter believes, seen from `pose` (a believed pose), whether or not it is
@@ -212,6 +293,12 @@ public struct DirectionFusion: Sendable {
         initialized = true
         rangeUpdates = 1
         inconsistentRun = 0
+        historyPositions.removeAll(keepingCapacity: true)
+        historyRanges.removeAll(keepingCapacity: true)
+        historyNext = 0
+        remember(position: pose.position, range: range)
+        priorApex = pose.position
+        priorAxis = pose.forward
         smoothed = nil
         smooth(pose: pose, dt: 0)
     }

@@ -21,6 +21,21 @@ public struct ChannelSoundingReport: Sendable {
     public var smoothedDistance: Double?
     /// The procedure's results and tones, for plots.
     public var tones: ToneSet
+    /// The estimate of the still scene's pooled tones (`DistanceSmoother`), nil while it moves.
+    public var stillEstimate: DistanceEstimate?
+    /// Procedures pooled into `stillEstimate`.
+    public var stillProcedures: Int
+
+    public init(procedureCounter: UInt16, time: Double, estimate: DistanceEstimate?, smoothedDistance: Double?, tones: ToneSet,
+                stillEstimate: DistanceEstimate? = nil, stillProcedures: Int = 0) {
+        self.procedureCounter = procedureCounter
+        self.time = time
+        self.estimate = estimate
+        self.smoothedDistance = smoothedDistance
+        self.tones = tones
+        self.stillEstimate = stillEstimate
+        self.stillProcedures = stillProcedures
+    }
 }
 
 /// Why a Channel Sounding session could not start or stopped, modelled on

@@ -19,7 +19,7 @@ public final class Peripheral {
 
     private var runner: ChannelSoundingRunner?
     private var configuration: ChannelSoundingSessionConfiguration?
-    private var tracker = DistanceTracker()
+    private var smoother = DistanceSmoother()
     private var completed = 0
     /// The last procedure's full report (raw estimate, smoothed distance, tones).
     public private(set) var lastReport: ChannelSoundingReport?
@@ -53,7 +53,7 @@ public final class Peripheral {
         }
         runner = newRunner
         self.configuration = configuration
-        tracker = DistanceTracker()
+        smoother = DistanceSmoother()
         completed = 0
     }
 
@@ -78,9 +78,11 @@ public final class Peripheral {
             finish(error)
             return false
         case let .procedure(counter, time, tones, estimate)?:
-            let smoothed = tracker.update(estimate?.distance, at: time)
+            let update = smoother.update(tones: tones, estimate: estimate, at: time, estimator: r.estimator)
+            let smoothed = update.distance
             lastReport = ChannelSoundingReport(procedureCounter: counter, time: time, estimate: estimate,
-                                               smoothedDistance: estimate == nil ? nil : smoothed, tones: tones)
+                                               smoothedDistance: estimate == nil ? nil : smoothed, tones: tones,
+                                               stillEstimate: update.still, stillProcedures: update.stillProcedures)
             completed += 1
             reportCount += 1
             if estimate != nil, let d = smoothed {

@@ -62,12 +62,17 @@ extension CSController {
     }
 
     /// The initiator's measurements of a step; records the result, and after a mode-0 step moves
-    /// the radio's carrier by the offset it measured (the frequency compensation the results report).
+    /// the radio's carrier towards the offset it measured (the frequency compensation the results report).
     public mutating func receive<Radio: RadioPort>(_ step: PlannedStep, radio: inout Radio) {
         guard let engine = run?.engine else { return }
         let result = engine.receive(step, at: startTime(of: step), radio: &radio)
         if case .mode0(let m) = result.data, let offset = m.frequencyOffsetHundredthsPPM {
-            let ppm = Float(offset) / 100
+            // The n-th measurement of the procedure moves the carrier by 1/n of the residual it
+            // saw: the compensation is the running mean of the measurements, so one noisy
+            // measurement does not become a phase slope common to every antenna path that follows.
+            let n = (run?.frequencyMeasurements ?? 0) + 1
+            run?.frequencyMeasurements = n
+            let ppm = Float(offset) / 100 / Float(n)
             radio.compensateFrequency(ppm: ppm)
             run?.compensationPPM += ppm
         }

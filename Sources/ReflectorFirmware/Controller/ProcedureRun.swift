@@ -34,6 +34,8 @@ struct ProcedureRun: Sendable {
     var subeventAborted = false
     /// Initiator: frequency compensation applied so far this procedure, in ppm.
     var compensationPPM: Float = 0
+    /// Initiator: mode-0 frequency measurements taken so far this procedure.
+    var frequencyMeasurements = 0
 
     init(engine: CSStepEngine, configID: UInt8, procedureCount: UInt16, procedureIntervalEvents: UInt16,
          eventInterval: UInt16, connectionInterval: UInt32, referencePowerLevel: Int8, firstStart: UInt64, firstEvent: UInt16) {
@@ -60,6 +62,7 @@ struct ProcedureRun: Sendable {
         subevent = 0
         steps.removeAll(keepingCapacity: true)
         compensationPPM = 0
+        frequencyMeasurements = 0
     }
 
     /// The running procedure ended: it counts towards Max_Procedure_Count.

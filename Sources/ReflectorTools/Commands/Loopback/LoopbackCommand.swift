@@ -1,5 +1,6 @@
 import HCITransport
 import PhoneEmulation
+import RadioWorld
 import RangingEstimation
 import ReflectorFirmware
 
@@ -27,6 +28,8 @@ public enum LoopbackCommand: Command {
             .value(\.channel, "--channel", "MODEL", .airChannel, help: "light (default: a reflection 1.5 m longer at 0.3 amplitude),",
                    "open (the same at 0.1), free, two-ray (3 m longer at 0.7),",
                    "two-ray:EXCESS_M:AMPLITUDE, tgn-b, tgn-c, tgn-d, tgn-e (IEEE 802.11n indoor profiles)"),
+            .flag(\.fading, "--fading", to: true, help: "a new multipath realization every procedure (people moving",
+                  "in the room); without it a still pair keeps one channel"),
             .snr(\.snrDB, help: "per-tone SNR in dB (default 20)"),
             .seed(\.seed, help: "seed of the simulation (default 1); the same seed repeats the run"),
             .value(\.antennaPaths, "--antenna-paths", "N", .integer(1...4, allowed: "1, 2, 3 or 4"),
@@ -72,6 +75,9 @@ public enum LoopbackCommand: Command {
         }
         if !options.json { output.line(LoopbackReport.header(options)) }
         var rows: [Row] = []
+        var twoPathSigmas: [Double?] = []
+        // The air (a reference) outlives the session, which ends inside the last procedure's call.
+        let air = peripheral.sessionLink?.initiatorRadio.air
         var plotData: PlotInput?
         var bar = ProgressBar(total: options.progress && !options.json ? options.procedures : 0)
         let view = try RangingView.loopback(options)
@@ -81,9 +87,11 @@ public enum LoopbackCommand: Command {
             guard peripheral.reportCount > before, let report = peripheral.lastReport else { continue }
             let truth = setup.scenario.geometry.distance(at: UInt64(report.time * 1e6))
             let row = Row(procedureCounter: report.procedureCounter, time: report.time, truth: truth, raw: report.estimate?.distance,
-                          smoothed: report.smoothedDistance, quality: report.estimate?.quality)
+                          smoothed: report.smoothedDistance, quality: report.estimate?.quality,
+                          pooled: report.stillEstimate == nil ? 0 : report.stillProcedures)
             rows.append(row)
             view?.procedure(row, report)
+            twoPathSigmas.append(air.flatMap { twoPathSigma($0.realization, options) })
             if plotData == nil, options.plotPath != nil { plotData = PlotInput(tones: report.tones, truth: truth) }
             if options.json {
                 output.jsonLine { LoopbackReport.json(row, &$0) }
@@ -92,7 +100,7 @@ public enum LoopbackCommand: Command {
             }
             bar.update(rows.count)
         }
-        let summary = LoopbackSummary(rows: rows, snrDB: options.snrDB, antennaPaths: options.antennaPaths, channel: options.channel.model)
+        let summary = LoopbackSummary(rows: rows, snrDB: options.snrDB, antennaPaths: options.antennaPaths, twoPathSigmas: twoPathSigmas)
         if options.json {
             output.jsonLine { summary.json(&$0) }
         } else {
@@ -105,6 +113,15 @@ public enum LoopbackCommand: Command {
         }
         view?.finish(output: output)
         return rows
+    }
+
+    /// The two-path bound's σ at the realization the procedure just run met (over √N_AP: every
+    /// antenna pair sees the same reflection), nil for a channel of other than two rays.
+    static func twoPathSigma(_ realization: ChannelRealization, _ o: LoopbackOptions) -> Double? {
+        guard let ray = realization.twoRay(), ray.reflection.magnitude > 0 else { return nil }
+        let sigma = TwoPathBound.distanceStandardDeviation(snrDB: o.snrDB, excess: ray.excess, reflection: ray.reflection,
+                                                          form: o.inlinePCT ? .inlinePCT : .product)
+        return sigma.isFinite ? sigma / Double(o.antennaPaths).squareRoot() : nil
     }
 
     static func writeCapture(_ p: Peripheral, _ o: LoopbackOptions) throws(ToolError) {

@@ -23,6 +23,8 @@ public struct LoopbackOptions {
     public var progress = true
     /// `--view [ADDR:]PORT`, `--view-hold`: the live page.
     public var view = ViewOptions()
+    /// A new multipath realization every procedure even when nothing moves (people walking in the room).
+    public var fading = false
 
     public init() {}
 
@@ -34,8 +36,9 @@ public struct LoopbackOptions {
         var scenario = AirScenario(seed: seed, geometry: AirGeometry(distance: startDistance), channelModel: channel.model, snrDB: snrDB)
         var s = LoopbackSetup(scenario: scenario, antennaConfigurationIndex: antennaConfigurationIndex, inlinePCT: inlinePCT,
                               recordHCI: btsnoopPath != nil)
-        // A new multipath realization every procedure; a walk spans the whole run.
-        scenario.channelCoherenceTime = s.procedureIntervalMicroseconds * 3 / 4
+        // The same geometry gives the same channel: a still pair keeps one multipath realization
+        // for the run; a walk (or --fading) draws a new one every procedure.
+        if endDistance != nil || fading { scenario.channelCoherenceTime = s.procedureIntervalMicroseconds * 3 / 4 }
         if let end = endDistance {
             scenario.geometry.trajectory = AirTrajectory(startDistance: startDistance, endDistance: end, startTime: 0,
                                                          duration: s.procedureIntervalMicroseconds * UInt64(procedures + 1))

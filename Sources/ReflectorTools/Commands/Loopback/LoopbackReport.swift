@@ -6,14 +6,14 @@ enum LoopbackReport {
         return "reflector-emu loopback: reflector \(place), channel \(o.channel.name), SNR \(fixed(o.snrDB, 1)) dB, "
             + "\(o.inlinePCT ? "inline PCT" : "RAS"), \(o.antennaPaths) antenna path\(o.antennaPaths == 1 ? "" : "s"), "
             + "\(o.procedures) procedures, estimator \(o.estimator.rawValue), seed \(o.seed)\n"
-            + "procedure   time_s   true_m    raw_m  smoothed_m   error_m"
+            + "procedure   time_s   true_m    raw_m  smoothed_m   error_m  pooled"
     }
 
     static func text(_ r: LoopbackCommand.Row) -> String {
         let raw = r.raw.map { fixed($0, 3) } ?? "-"
         let smoothed = r.smoothed.map { fixed($0, 3) } ?? "-"
         let err = r.error.map { ($0 >= 0 ? "+" : "") + fixed($0, 3) } ?? "no distance"
-        return pad(String(r.procedureCounter), 9) + pad(fixed(r.time, 3), 9) + pad(r.truth.map { fixed($0, 3) } ?? "-", 9) + pad(raw, 9) + pad(smoothed, 12) + pad(err, 10)
+        return pad(String(r.procedureCounter), 9) + pad(fixed(r.time, 3), 9) + pad(r.truth.map { fixed($0, 3) } ?? "-", 9) + pad(raw, 9) + pad(smoothed, 12) + pad(err, 10) + pad(r.pooled.map(String.init) ?? "-", 8)
     }
 
     static func json(_ r: LoopbackCommand.Row, _ j: inout JSONWriter) { r.json(&j) }

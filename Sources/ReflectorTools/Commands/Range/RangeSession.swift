@@ -37,7 +37,7 @@ struct RangeSession: BoardHost {
     private(set) var phone: PhoneHost
     var host: InitiatorHost { phone.host }
     var bonds: [Bond] { phone.bonds }
-    private var tracker = DistanceTracker()
+    private var smoother = DistanceSmoother()
     private(set) var connections = 0
     /// Keep the first procedure's tones (for `--plot`), and them once kept.
     var keepsFirstTones = false
@@ -141,11 +141,14 @@ struct RangeSession: BoardHost {
             if keepsFirstTones && firstTones == nil { firstTones = tones }
             if keepsLastTones { lastTones = tones }
             let estimate = estimator.estimate(tones)
-            let smoothed = tracker.update(estimate?.distance, at: now)
+            let update = smoother.update(tones: tones, estimate: estimate, at: now, estimator: estimator)
             out.append(.procedure(Row(procedureCounter: p.procedureCounter, time: now, raw: estimate?.distance,
-                                      smoothed: estimate == nil ? nil : smoothed, quality: estimate?.quality)))
+                                      smoothed: estimate == nil ? nil : update.distance, quality: estimate?.quality,
+                                      pooled: update.still == nil ? 0 : update.stillProcedures)))
             return out
-        case .failed(.linkLost(let reason)): return lostInFlight() + [.lost(reason)]
+        case .failed(.linkLost(let reason)):
+            smoother.forgetScene()
+            return lostInFlight() + [.lost(reason)]
         case .procedureLost(let counter): return [.procedureLost(counter: counter)]
         case .proceduresMissed(let first, let count): return [.proceduresMissed(first: first, count: count)]
         case .failed(.procedureFailed(event: InitiatorHost.procedureEnableEvent, let status)) where retriesLeft > 0:
