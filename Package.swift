@@ -91,7 +91,7 @@ let package = Package(
         .testTarget(name: "MCUbootTests", dependencies: ["MCUboot", "SerialTransport", "EmulatorMath", "TestSupport"]),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "EmulatorMath"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"]),
-        .testTarget(name: "LiveViewTests", dependencies: ["LiveView", "TestSupport"]),
+        .testTarget(name: "LiveViewTests", dependencies: ["LiveView", "TestSupport", "EmulatorMath"]),
         .testTarget(name: "BLEHostTests", dependencies: ["BLEHost", "ReflectorFirmware", "EmulatorMath", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
