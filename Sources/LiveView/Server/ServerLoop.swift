@@ -73,7 +73,12 @@ final class ServerLoop: @unchecked Sendable {
                     // A request that never completed: 408, then close.
                     c.append(HTTPResponseHead.refusal(status: 408))
                     c.phase = .answering
-                    if !c.write() || !c.hasOutput { gone.insert(c.id) }
+                    c.deadline = now + configuration.requestTimeout
+                    if !c.write() {
+                        gone.insert(c.id)
+                    } else if !c.hasOutput {
+                        c.linger(until: now + configuration.lingerTime)
+                    }
                 } else {
                     gone.insert(c.id)
                 }
