@@ -141,6 +141,21 @@ import Testing
         _ = stalled
     }
 
+    @Test func aClientThatFallsBehindIsToldWhatItLost() throws {
+        let s = try Self.server { $0.queueCapacity = 4 }
+        defer { s.stop() }
+        let c = try Self.subscriber(s)
+        for i in 0..<200 { s.publish("procedure", Array("\(i)".utf8)) }
+        try c.read(timeout: 10, what: "the last event") { $0.events.last?.data == "199" }
+        // Every event either arrived, in order, or was counted in a "dropped" event before the next.
+        let events = c.events
+        let received = events.filter { $0.name == "procedure" }.map { Int($0.data)! }
+        let told = events.filter { $0.name == "dropped" }.map { $0.data }
+        let lost = told.compactMap { Int($0.split(separator: " ").last!.dropLast()) }.reduce(0, +)
+        #expect(received == received.sorted() && received.count + lost == 200, "\(received.count) received, \(lost) lost: \(told)")
+        #expect(lost == s.broadcaster.current.dropped)
+    }
+
     @Test func aMalformedRequestIsAnswered400() throws {
         let s = try Self.server()
         defer { s.stop() }
