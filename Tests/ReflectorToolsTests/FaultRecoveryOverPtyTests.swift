@@ -98,6 +98,27 @@ extension BoardBenchTests {
             #expect(a.stderr.components(separatedBy: "accessory: paired with").count - 1 == 1, "\(a.stderr)")
         }
 
+        /// The phone's board goes silent for 12 s in the middle of ranging, when the host has no
+        /// command outstanding to time out: after 10 s without results `range` sets the board
+        /// up again (its Reset, still unanswered, is sent again), instead of ending the run as
+        /// it did before the 60-minute soak found a board that stopped reporting; ranging
+        /// resumes with the bond and every skipped procedure is named.
+        @Test func rangeSetsTheBoardUpAgainWhenResultsStop() throws {
+            let dir = try TemporaryDirectory("results-stop")
+            let bonds = try AccessoryCommandTests.bondFile(dir)
+            let served = ["--distance", "2.5", "--channel", "free", "--faults", "silent+12:B@3"]
+            let (r, _) = try AccessoryCommandTests.withAccessory(served: served, accessory: [], bonds: bonds, stopsBoards: true) { link in
+                try ToolProcess.run(["range", "--pty", link, "--procedures", "40", "--json", "--truth", "2.5"], timeout: 90)
+            }
+            #expect(r.status == 0 && !r.timedOut, "\(r.stderr)")
+            let rows = AccessoryCommandTests.procedures(r.stdout)
+            #expect(rows.compactMap { $0["time_s"] as? Double }.count == 40, "\(r.stderr)")
+            #expect(r.stderr.contains("range: procedures were enabled but the board reported no results for 10 s: setting the board up again"),
+                    "\(r.stderr)")
+            #expect(r.stderr.components(separatedBy: "range: paired (").count - 1 == 1, "\(r.stderr)")
+            #expect(FaultRecoveryOverPtyTests.unnamedGaps(rows, r.stderr).isEmpty, "\(FaultRecoveryOverPtyTests.unnamedGaps(rows, r.stderr)) \(r.stderr)")
+        }
+
         /// The procedure counters a link's rows skip that stderr does not name as lost (after a
         /// new link the counter starts again, so only skips within a link count).
         static func unnamedGaps(_ rows: [[String: Any]], _ stderr: String) -> [Int] {

@@ -13,6 +13,9 @@ public enum ControllerFault: Sendable, Equatable, CustomStringConvertible {
     case portReopened
     /// The board left a command unanswered past the host's timeout.
     case unanswered(opcode: UInt16)
+    /// Procedures were enabled but the board reported no results for this many seconds (the
+    /// events were lost on the line, or the controller stopped running them without a word).
+    case resultsStopped(seconds: Int)
 
     public var description: String {
         switch self {
@@ -21,6 +24,7 @@ public enum ControllerFault: Sendable, Equatable, CustomStringConvertible {
         case .malformedEvent(let what): "an event from the board did not decode (\(what))"
         case .portReopened: "the port went away and came back"
         case .unanswered(let op): "the board left command 0x\(String(op, radix: 16, uppercase: true)) unanswered"
+        case .resultsStopped(let s): "procedures were enabled but the board reported no results for \(s) s"
         }
     }
 }

@@ -333,10 +333,13 @@ public struct InitiatorHost: Sendable {
         }
     }
 
-    /// One LE CS Subevent Result or Continue: a procedure when its last subevent came. A
-    /// continuation whose start was lost (a restarted board, octets lost on the line) loses that
+    /// One LE CS Subevent Result or Continue: a procedure when its last subevent came (only
+    /// once this host has enabled procedures). A continuation whose start was lost (a restarted board, octets lost on the line) loses that
     /// procedure and the link goes on; an event that does not decode is the board's fault.
     private mutating func subeventResult(_ packet: HCIPacket) -> [Output] {
+        // Results before this host enabled procedures are a board's from before its Reset (a
+        // restarted host whose Reset is not answered yet: a silent board catching up): not ours.
+        guard enableComplete != nil else { return [] }
         var failure: ProcedureAssemblyError?
         var delivered: ProcedureResults?
         do { delivered = try assembler.add(packet) } catch { failure = error }

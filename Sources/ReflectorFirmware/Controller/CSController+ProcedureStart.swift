@@ -83,6 +83,18 @@ extension CSController {
         startProcedures(req, eventCount: eventCount, offset: offset)
     }
 
+    /// The time of connection event `eventCount` on the controller's 64-bit clock. LL PDUs name
+    /// an instant by the event counter's 16 bits (Core 6.0 Vol 6 Part B §5.5.1), which wrap
+    /// every 65,536 events (8 minutes at 7.5 ms): the instant is the event within 32,767 events
+    /// of the current one, not the counter times the interval, which after a wrap put the first
+    /// procedure minutes in the past and had a board run every procedure since back to back.
+    func eventTime(_ eventCount: UInt16) -> UInt64 {
+        let interval = UInt64(max(connection.intervalMicroseconds, 1))
+        let current = now / interval
+        let ahead = Int64(Int16(bitPattern: eventCount &- UInt16(truncatingIfNeeded: current)))
+        return UInt64(max(0, Int64(current) + ahead)) * interval
+    }
+
     /// Sets up the run both controllers share and tells the host (LE CS Procedure Enable Complete).
     mutating func startProcedures(_ req: LLCSReq, eventCount: UInt16, offset: UInt32) {
         guard var config = configurations[Int(req.configID)], let drbg, let aci = AntennaConfiguration(index: req.aci) else { return }
@@ -96,7 +108,7 @@ extension CSController {
         planner = ProcedurePlanner(configuration: config, schedule: schedule, antennaPaths: aci.antennaPaths, drbg: drbg,
                                    policy: leftoverBitPolicy, classification: channelClassification, lastProcedureCounter: lastProcedureCounter)
         let engine = CSStepEngine(configuration: config, antennaConfiguration: aci, syncAntenna: defaultSettings.syncAntenna)
-        let firstStart = UInt64(eventCount) * UInt64(interval) + UInt64(offset)
+        let firstStart = eventTime(eventCount) + UInt64(offset)
         run = ProcedureRun(engine: engine, configID: req.configID, procedureCount: req.procedureCount,
                            procedureIntervalEvents: req.procedureInterval, eventInterval: req.eventInterval,
                            connectionInterval: interval, referencePowerLevel: selectedTxPower, firstStart: firstStart, firstEvent: eventCount)

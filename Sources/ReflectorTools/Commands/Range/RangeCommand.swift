@@ -152,6 +152,9 @@ public enum RangeCommand: Command {
         // What the host waits for, since when: a board or reflector that never reports it has stopped.
         var waiting: (event: String, since: Date)?
         var lastResult = loop.start
+        // Set when the board was set up again for results that stopped; cleared by a result. A
+        // second stop in a row, with nothing in between, ends the run.
+        var restartedForResults = false
         let outcome = loop.run(&session, output: { session, out in
             switch out {
             case .phone(.host):
@@ -166,9 +169,10 @@ public enum RangeCommand: Command {
                 report.status("connected to \(HexText.address(peer.address)) (\(peer.isRandom ? "random" : "public") address)")
             case .procedure(let row):
                 lastResult = Date()
+                restartedForResults = false
                 report.procedure(row)
-                view?.procedure(report.rows.last!, tones: session.lastTones)
-                if let n = o.procedures, report.rows.count >= n { return .stop(.success) }
+                view?.procedure(report.last!, tones: session.lastTones)
+                if let n = o.procedures, report.count >= n { return .stop(.success) }
             case .startRefused(let status):
                 report.status("the reflector refused to start procedures (\(status.described)); trying again")
             case let .aborted(counter, reasons):
@@ -236,8 +240,16 @@ public enum RangeCommand: Command {
                 waiting = nil
             }
             if session.isRanging, Date().timeIntervalSince(lastResult) > Self.eventTimeout {
-                return .stop(.failure(status: 2, "\(path): no CS results for \(Int(Self.eventTimeout)) s while procedures are enabled "
-                    + "(run with --btsnoop FILE to see the exchange)"))
+                guard !restartedForResults else {
+                    return .stop(.failure(status: 2, "\(path): no CS results for \(Int(Self.eventTimeout)) s while procedures are enabled, "
+                        + "twice, after setting the board up again (run with --btsnoop FILE to see the exchange)"))
+                }
+                // Results that stop without a word (events lost on the line, a controller that
+                // stopped its procedures) are met as the other faults are: the board is set up
+                // again, the procedures in flight are named lost, and the link comes back.
+                restartedForResults = true
+                lastResult = Date()
+                return .handle(session.restartController(.resultsStopped(seconds: Int(Self.eventTimeout))))
             }
             report.progress(scanning: session.isScanning, lookingFor: o.lookingFor)
             return .goOn

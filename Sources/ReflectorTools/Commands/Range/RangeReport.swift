@@ -8,7 +8,13 @@ import ReflectorFirmware
 struct RangeReport {
     let options: RangeCommand.Options
     let output: CommandOutput
+    /// Every procedure's row, kept only for a plot (`--plot`): an hour of ranging is 18,000 rows.
     private(set) var rows: [RangeSession.Row] = []
+    /// What the summary needs of the rest, so memory stays flat through a run of hours: the
+    /// count, the last row, and the raw distances (8 octets a procedure).
+    private(set) var count = 0
+    private(set) var last: RangeSession.Row?
+    private var distances: [Double] = []
     private let terminal = isatty(STDERR_FILENO) != 0
     private var progressShown = false
     private var lastProgress = Date.distantPast
@@ -31,7 +37,10 @@ struct RangeReport {
         clearProgress()
         var r = row
         r.truth = options.truth
-        rows.append(r)
+        if options.plot != nil { rows.append(r) }
+        count += 1
+        last = r
+        if let raw = r.raw { distances.append(raw) }
         if options.json {
             output.jsonLine { r.json(&$0) }
             return
@@ -56,7 +65,7 @@ struct RangeReport {
         guard options.progress, terminal, Date().timeIntervalSince(lastProgress) > 0.2 else { return }
         lastProgress = Date()
         let text = scanning ? "scanning for \(lookingFor)..."
-            : "\(rows.count) procedure\(rows.count == 1 ? "" : "s")" + (rows.last?.smoothed.map { ", \(fixed($0, 2)) m" } ?? "")
+            : "\(count) procedure\(count == 1 ? "" : "s")" + (last?.smoothed.map { ", \(fixed($0, 2)) m" } ?? "")
         FileHandle.standardError.write(Data("\r\u{1B}[K\(text)".utf8))
         progressShown = true
     }
@@ -74,15 +83,15 @@ struct RangeReport {
     @discardableResult
     mutating func finish(elapsed: Double, connections: Int) -> (text: String, json: (inout JSONWriter) -> Void) {
         clearProgress()
-        let distances = rows.compactMap(\.raw).sorted()
+        let distances = self.distances.sorted()
         let median = Quantile.ofSorted(distances, 0.5)
         let spread = Quantile.ofSorted(distances, 0.9).flatMap { hi in Quantile.ofSorted(distances, 0.1).map { hi - $0 } }
-        let rate = elapsed > 0 ? Double(rows.count) / elapsed : 0
+        let rate = elapsed > 0 ? Double(count) / elapsed : 0
         let errors = options.truth.map { t in distances.map { $0 - t } } ?? []
         let meanError = errors.isEmpty ? nil : errors.reduce(0, +) / Double(errors.count)
         let rmse = errors.isEmpty ? nil : (errors.map { $0 * $0 }.reduce(0, +) / Double(errors.count)).squareRoot()
         let truth = options.truth
-        let count = rows.count
+        let count = self.count
         let json: (inout JSONWriter) -> Void = { j in
             j.document("summary") { j in
                 j.field("procedures", count)
@@ -97,7 +106,7 @@ struct RangeReport {
                 }
             }
         }
-        var s = "summary: \(distances.count) of \(rows.count) procedures gave a distance"
+        var s = "summary: \(distances.count) of \(count) procedures gave a distance"
         if let median { s += "; median \(fixed(median, 3)) m" }
         if let spread { s += ", 10th-90th percentile spread \(fixed(spread, 3)) m" }
         s += "; \(fixed(rate, 1)) procedures/s over \(fixed(elapsed, 1)) s, \(connections) connection\(connections == 1 ? "" : "s")"

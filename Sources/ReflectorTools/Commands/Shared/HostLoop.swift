@@ -117,7 +117,17 @@ struct HostLoop<Host: BoardHost> {
             }
             switch afterTurn(&host) {
             case .stop(let outcome): return outcome
-            case .goOn, .handle: break
+            case .handle(var more):
+                var index = 0
+                while index < more.count {
+                    switch output(&host, more[index]) {
+                    case .goOn: break
+                    case .handle(let further): more += further
+                    case .stop(let outcome): return outcome
+                    }
+                    index += 1
+                }
+            case .goOn: break
             }
         }
         return .success
