@@ -95,4 +95,26 @@ import Testing
         #expect(answer([0x10, 0x01, 0x00, 0xFF, 0xFF, 0x00, 0x28]) == [0x11, 0x06, 0x01, 0x00, 0x03, 0x00, 0x00, 0x18, 0x04, 0x00, 0x0C, 0x00, 0x5B, 0x18],
                 "Read By Group Type over primary services: both groups")
     }
+
+    /// Read By Type and Read By Group Type pack as many entries as fit the ATT_MTU and not one
+    /// octet more, at every MTU from 23 to 64: Opcode and Length, then the entries (Core 6.0
+    /// Vol 3 Part F §3.4.4.2, §3.4.4.10). The `gatt-server` fuzz target found responses one
+    /// octet over a 29-octet bearer (the Length octet was not counted).
+    @Test func responsesFitTheMTUToTheOctet() throws {
+        var db = AttributeDatabase()
+        for k in 0..<6 {
+            _ = db.addService(.uuid16(0x1800 + UInt16(k)), (0..<4).map { _ in
+                AttributeDatabase.CharacteristicSpec(uuid: .uuid16(0xABCD), properties: .read, value: [UInt8](repeating: UInt8(k), count: 12))
+            })
+        }
+        for mtu in 23...64 {
+            var server = ATTServer(database: db)
+            _ = server.receive([0x02, UInt8(mtu), 0x00], encrypted: false)
+            #expect(Int(server.mtu) == mtu)
+            let byType = try #require(server.receive([0x08, 0x01, 0x00, 0xFF, 0xFF, 0xCD, 0xAB], encrypted: false).response?.encode())
+            #expect(byType.count <= mtu && byType[1] == 14 && (byType.count - 2) / 14 == min(24, (mtu - 2) / 14), "MTU \(mtu): \(byType.count) octets")
+            let groups = try #require(server.receive([0x10, 0x01, 0x00, 0xFF, 0xFF, 0x00, 0x28], encrypted: false).response?.encode())
+            #expect(groups.count <= mtu && groups[1] == 6 && (groups.count - 2) / 6 == min(6, (mtu - 2) / 6), "MTU \(mtu): \(groups.count) octets")
+        }
+    }
 }

@@ -96,8 +96,9 @@ public struct ATTServer: Sendable {
             let length = min(first.value.count, Int(mtu) - 4, 253)
             var list: [ATTPDU.HandleValue] = []
             for a in found {
+                // Opcode and Length, then Handle and value per entry (Core 6.0 Vol 3 Part F §3.4.4.2).
                 guard denied(a, reading: true, security: security) == nil, min(a.value.count, Int(mtu) - 4, 253) == length,
-                      1 + (list.count + 1) * (2 + length) <= Int(mtu) else { break }
+                      2 + (list.count + 1) * (2 + length) <= Int(mtu) else { break }
                 list.append(ATTPDU.HandleValue(handle: a.handle, value: Array(a.value.prefix(length))))
             }
             return Reply(response: .readByTypeResponse(list))
@@ -118,7 +119,8 @@ public struct ATTServer: Sendable {
             let length = first.value.count
             var list: [ATTPDU.GroupValue] = []
             for a in found {
-                guard a.value.count == length, 1 + (list.count + 1) * (4 + length) <= Int(mtu) else { break }
+                // Opcode and Length, then two handles and the value per entry (Vol 3 Part F §3.4.4.10).
+                guard a.value.count == length, 2 + (list.count + 1) * (4 + length) <= Int(mtu) else { break }
                 list.append(ATTPDU.GroupValue(start: a.handle, end: groupEnd(a), value: a.value))
             }
             return Reply(response: .readByGroupTypeResponse(list))
