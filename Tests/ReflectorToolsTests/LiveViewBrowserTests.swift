@@ -145,7 +145,9 @@ extension LiveViewBrowserTests {
         let port = try Self.freePort()
         let tool = try BackgroundProcess(ToolProcess.executable, ["loopback", "--procedures", "1000000", "--json", "--no-progress", "--view", "\(port)"])
         defer { tool.stop(signal: SIGKILL, grace: 1) }
-        let page = try StreamReader(port: port, deadline: 60)
+        // The first procedure's line: the view's server has been listening since before it.
+        try #require(tool.line(timeout: 60) { $0.hasPrefix("{") } != nil, "\(tool.stderr)")
+        let page = try StreamReader(port: port)
         try page.read(until: "event: procedure", deadline: 60)
         kill(tool.process.processIdentifier, SIGINT)
         try page.read(until: nil, deadline: 30)
@@ -168,29 +170,24 @@ extension LiveViewBrowserTests {
         return UInt16(bigEndian: a.sin_port)
     }
 
-    /// `GET /events` on 127.0.0.1:`port`, connecting again until the server listens (it starts
-    /// with the run), every read with a deadline.
+    /// `GET /events` on 127.0.0.1:`port`: one connection, made once the tool has said it is
+    /// ranging (its server listens before the first procedure), every read with a deadline.
     final class StreamReader {
         let fd: Int32
         private(set) var received: [UInt8] = []
         var text: String { String(decoding: received, as: UTF8.self) }
 
-        init(port: UInt16, deadline seconds: Double) throws {
-            let deadline = Date(timeIntervalSinceNow: seconds)
+        init(port: UInt16) throws {
             var a = sockaddr_in()
             a.sin_family = sa_family_t(AF_INET)
             a.sin_port = port.bigEndian
             a.sin_addr.s_addr = inet_addr("127.0.0.1")
-            while true {
-                let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-                if withUnsafePointer(to: &a, { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }) == 0 {
-                    self.fd = fd
-                    break
-                }
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            guard withUnsafePointer(to: &a, { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }) == 0 else {
                 close(fd)
-                guard Date() < deadline else { throw ToolError.usage("nothing listened on port \(port) within \(seconds) s") }
-                usleep(20_000)
+                throw ToolError.usage("nothing listens on port \(port)")
             }
+            self.fd = fd
             let request = Array("GET /events HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n".utf8)
             _ = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         }

@@ -94,15 +94,7 @@ struct HostLoop<Host: BoardHost> {
                     sentAt = nil
                 }
             }
-            var index = 0
-            while index < outputs.count {
-                switch output(&host, outputs[index]) {
-                case .goOn: break
-                case .handle(let more): outputs += more
-                case .stop(let outcome): return outcome
-                }
-                index += 1
-            }
+            if let outcome = Self.dispatch(outputs, to: &host, output) { return outcome }
             if host.unansweredOpcode == nil { sentAt = nil }
             if let op = host.unansweredOpcode, let at = sentAt, Date().timeIntervalSince(at) * 1000 > Double(line.timeout) {
                 guard silentResets < Self.silentRestarts else {
@@ -111,25 +103,32 @@ struct HostLoop<Host: BoardHost> {
                 }
                 silentResets += 1
                 sentAt = nil
-                for out in host.restartController(.unanswered(opcode: op)) {
-                    if case .stop(let outcome) = output(&host, out) { return outcome }
-                }
+                let restarted = host.restartController(.unanswered(opcode: op))
+                if let outcome = Self.dispatch(restarted, to: &host, output) { return outcome }
             }
             switch afterTurn(&host) {
             case .stop(let outcome): return outcome
-            case .handle(var more):
-                var index = 0
-                while index < more.count {
-                    switch output(&host, more[index]) {
-                    case .goOn: break
-                    case .handle(let further): more += further
-                    case .stop(let outcome): return outcome
-                    }
-                    index += 1
-                }
+            case .handle(let more):
+                if let outcome = Self.dispatch(more, to: &host, output) { return outcome }
             case .goOn: break
             }
         }
         return .success
+    }
+
+    /// Hands `outputs` to the command in order, with whatever answering one of them gives;
+    /// the outcome when the command says stop.
+    private static func dispatch(_ outputs: [Host.Output], to host: inout Host, _ output: (inout Host, Host.Output) -> Turn) -> CommandOutcome? {
+        var pending = outputs
+        var index = 0
+        while index < pending.count {
+            switch output(&host, pending[index]) {
+            case .goOn: break
+            case .handle(let more): pending += more
+            case .stop(let outcome): return outcome
+            }
+            index += 1
+        }
+        return nil
     }
 }
