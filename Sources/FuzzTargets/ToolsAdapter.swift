@@ -136,7 +136,7 @@ enum ToolsAdapter {
     }
 
     /// A `sweep merge` shard file: an accepted shard writes back to a file that reads back bit
-    /// for bit (every error a round-trip double), and the shard of a one-shard split merges into
+    /// for bit (every error and bound a round-trip double), and the shard of a one-shard split merges into
     /// a whole run whose statistics, table, CSV, JSON and chart are made.
     static func readSweepShard(_ bytes: [UInt8]) -> Bool {
         guard let json = parseJSON(bytes), let shard = try? SweepShard(json: json) else { return false }
@@ -153,7 +153,9 @@ enum ToolsAdapter {
         return true
     }
 
-    static func shardBits(_ shard: SweepShard) -> [[[UInt64]]] { shard.realizations.map { $0.errors.map { $0.map(\.bitPattern) } } }
+    static func shardBits(_ shard: SweepShard) -> [[[UInt64]]] {
+        shard.realizations.map { $0.errors.map { $0.map(\.bitPattern) } + [$0.bounds.map(\.bitPattern)] }
+    }
 
     /// Shards of real runs for the seeds: a tiny sweep (two grid points, two estimators, two
     /// seeds of three procedures) whole and split in two, as `sweep --shard` writes them.

@@ -50,6 +50,23 @@ public enum ToneSetBuilder {
         return ToneSet(paths: paths)
     }
 
+    /// One side's own PCTs per antenna path, as its controller reported them (no product, no
+    /// squaring): the phase still holds that side's LO phase, so it is for looking at (the
+    /// accessory's live view), not for estimating a distance.
+    public static func oneSide(_ steps: [SubeventStep], antennaPaths: Int) -> ToneSet {
+        let n = max(1, min(4, antennaPaths))
+        var paths = [[ToneSet.Tone]](repeating: [], count: n)
+        for step in steps {
+            guard let mine = toneData(step.data) else { continue }
+            for slot in 0..<min(n, mine.antennaPaths) {
+                guard let path = AntennaPermutation.path(antennaPaths: n, index: Int(mine.antennaPermutationIndex), slot: slot) else { continue }
+                let rating = Rating(mine[slot].quality.quality)
+                paths[path].append(ToneSet.Tone(channel: step.channel, value: complex(mine[slot].pct), isGood: rating == .good, isRated: rating != .unrated))
+            }
+        }
+        return ToneSet(paths: paths)
+    }
+
     /// One side's word on a tone, and two sides' together: low on either makes it bad, else
     /// unavailable on either leaves it unrated.
     enum Rating: Equatable {

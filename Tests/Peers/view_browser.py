@@ -117,9 +117,9 @@ def check_trace(driver, wait, rows, failures, keys):
     return len(points)
 
 
-def plots_drawn(driver, which, failures):
+def plots_drawn(driver, which, failures, svgs=("amplitude", "phase", "impulse")):
     """3. The chosen procedure's plots."""
-    for svg in ["amplitude", "phase", "impulse"]:
+    for svg in svgs:
         if not drawn(driver, "#" + svg):
             failures.append(f"{which}: the {svg} plot has no drawn path")
     cells = len(driver.find_elements(By.CSS_SELECTOR, "#steps rect[class^=q]"))
@@ -178,6 +178,24 @@ def check_page(driver, page, events, failures):
     if kind == "accessory":
         if driver.find_element(By.ID, "trace").is_displayed():
             failures.append("an accessory's page shows a distance trace")
+        # The reflector's own PCTs per channel: amplitude, phase and tone quality, no impulse response.
+        result["cells_latest"] = plots_drawn(driver, "the reflector's PCTs", failures, ("amplitude", "phase"))
+        if driver.find_element(By.ID, "impulse").is_displayed():
+            failures.append("an accessory's page shows an impulse response of one side's PCTs")
+        if "reflector's PCT phase" not in driver.find_element(By.ID, "phase-title").text:
+            failures.append("the accessory's phase plot is not named the reflector's PCT phase")
+        latest = driver.find_element(By.ID, "chosen-row").text
+        if not re.match(f"procedure {rows[-1]['procedure_counter']}: the reflector's own PCTs", latest):
+            failures.append(f"the latest procedure's PCTs are not chosen: {latest!r}")
+    # The set-up: the board's check report (accessory), the reflector checked against iOS's
+    # rules and the configuration the link agreed (range).
+    wanted = {"accessory": ["iOS requirements:", "compatible: an iPhone can range with this board"],
+              "range": ["reflector: LL version 0x11", "iOS requirements:", "an iPhone would range this reflector",
+                        "configuration ", "T_FCS", "the reflector's results: "]}.get(kind, [])
+    setup_text = driver.find_element(By.ID, "setup").text
+    for w in wanted:
+        if w not in setup_text:
+            failures.append(f"the set-up panel lacks {w!r}: {setup_text!r}")
     if kind in ("range", "accessory"):
         status = driver.find_element(By.ID, "status-lines").text
         if "connected to" not in status:

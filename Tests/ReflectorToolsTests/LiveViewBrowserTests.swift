@@ -28,10 +28,15 @@ import Testing
                                "\(kind): no address on stderr: \(tool.stderr)")
         }
 
-        /// The page's entry for `view_browser.py --pages`.
-        func page(_ dir: TemporaryDirectory, summary: String?, screenshot: String? = nil) throws -> [String: Any] {
+        /// The page's entry for `view_browser.py --pages`, with a screenshot in `dir` (or, with
+        /// REFLECTOR_EMU_SCREENSHOTS=DIR set, `DIR/view-KIND.png`: how the README's are made).
+        func page(_ dir: TemporaryDirectory, summary: String?) throws -> [String: Any] {
             ["kind": kind, "url": url, "jsonl": try dir.write(tool.stdout, name: "\(kind).jsonl"), "summary": summary ?? NSNull(),
-             "screenshot": screenshot ?? NSNull()]
+             "screenshot": screenshot(dir)]
+        }
+
+        func screenshot(_ dir: TemporaryDirectory) -> String {
+            ProcessInfo.processInfo.environment["REFLECTOR_EMU_SCREENSHOTS"].map { "\($0)/view-\(kind).png" } ?? dir.file("\(kind).png")
         }
 
         /// Ctrl-C: the held tool ends with its run's status (0 unless `statuses` allow more) and
@@ -78,12 +83,12 @@ import Testing
                 try Self.textSummary(try NearbyCommand.run(nearbyArguments)),
                 try Self.textSummary(try TDoACommand.run([])),
             ]
-            let pages = try zip(views, summaries).map { v, s in try v.page(dir, summary: s, screenshot: dir.file("\(v.kind).png")) }
+            let pages = try zip(views, summaries).map { v, s in try v.page(dir, summary: s) }
             let report = try Self.browse(pages, dir)
             let results = report["pages"] as? [[String: Any]] ?? []
             #expect(results.count == 4, "\(report)")
             #expect(results.first?["points"] as? Int == 50, "\(report)")
-            for v in views { #expect(FileManager.default.fileExists(atPath: dir.file("\(v.kind).png")), "\(v.kind)") }
+            for v in views { #expect(FileManager.default.fileExists(atPath: v.screenshot(dir)), "\(v.kind)") }
             // Ctrl-C with the pages' servers up: a clean end.
             for v in views { v.interrupt() }
         }
@@ -132,6 +137,7 @@ extension BoardBenchTests {
             defer { held.tool.stop(signal: SIGKILL, grace: 1) }
             let report = try LiveViewBrowserTests.browse([try range.page(dir, summary: nil), try held.page(dir, summary: nil)], dir)
             #expect((report["pages"] as? [[String: Any]])?.count == 2, "\(report)")
+            for v in [range, held] { #expect(FileManager.default.fileExists(atPath: v.screenshot(dir)), "\(v.kind)") }
             range.interrupt(statuses: [0, 1])
             held.interrupt()
         }

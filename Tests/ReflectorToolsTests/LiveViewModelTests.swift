@@ -2,6 +2,7 @@ import EmulatorMath
 import Foundation
 import RangingEstimation
 @testable import ReflectorTools
+import ReflectorFirmware
 import Testing
 
 /// The live page's models, pure: what one procedure's plots carry, and the options.
@@ -60,6 +61,36 @@ struct LiveViewModelTests {
     @Test func noTonesNoPlots() {
         let view = ProcedureView(tones: ToneSet(paths: []), truth: nil, estimate: nil)
         #expect(view.paths.isEmpty && view.impulse.isEmpty && view.firstPath == nil)
+    }
+
+    /// The accessory's plots: one side's PCTs as they are, no impulse response or fit (its
+    /// phase holds the reflector's LO phase), marked so in the JSON for the page.
+    @Test func oneSidesPCTsArePlottedButNotEstimated() throws {
+        let view = ProcedureView(oneSide: Self.tones(distance: 3))
+        #expect(view.oneSided && view.impulse.isEmpty && view.fitPaths.isEmpty && view.firstPath == nil)
+        #expect(view.paths.first?.channels.count == 72 && view.paths.first?.stepQuality.suffix(2) == [.bad, .unrated])
+        var w = JSONWriter()
+        view.json(procedureID: 3, &w)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(w.bytes)) as? [String: Any])
+        #expect(object["side"] as? String == "reflector")
+        var r = JSONWriter()
+        ProcedureView(tones: Self.tones(distance: 3), truth: nil, estimate: nil).json(procedureID: 3, &r)
+        #expect((try JSONSerialization.jsonObject(with: Data(r.bytes)) as? [String: Any])?["side"] as? String == "round trip")
+    }
+
+    /// `range`'s set-up names each of iOS's rules for the reflector it ranges, pass or FAIL.
+    @Test func theReflectorIsCheckedAgainstIOSsRules() {
+        var c = CSCapabilities.projectReflector()
+        let good = RangingView.reflectorCheck(version: 0x11, capabilities: c)
+        #expect(good.first == "reflector: LL version 0x11 (Bluetooth 6.3); CS roles: initiator, reflector; iOS requirements:")
+        #expect(good.count == 2 + IOSRequirement.allCases.count && good.dropFirst().dropLast().allSatisfy { $0.hasPrefix("  [pass] ") })
+        #expect(good.last == "an iPhone would range this reflector")
+        c.subfeatures = []
+        let old = RangingView.reflectorCheck(version: 0x0E, capabilities: c)
+        #expect(old.filter { $0.hasPrefix("  [FAIL] ") } == ["  [FAIL] Bluetooth Core 6.3 or later (HCI_Version >= 0x11)",
+                                                            "  [FAIL] Inline PCT Transfer in the reflector (subfeature bit 4)"])
+        #expect(old.last == "an iPhone would not range this reflector (see FAIL above)")
+        #expect(RangingView.reflectorCheck(version: nil, capabilities: nil) == ["reflector: LL version unknown, CS capabilities unknown"])
     }
 
     @Test func theViewFlags() throws {

@@ -1,5 +1,7 @@
+import EmulatorMath
 import Foundation
 @testable import RadioWorld
+import RangingEstimation
 @testable import ReflectorTools
 import TestSupport
 import Testing
@@ -77,17 +79,20 @@ struct SweepCommandTests {
         #expect(Self.message([], merge: true) == "sweep merge: no shard files; give every PREFIX.shard.json of the run")
     }
 
-    /// A shard keeps every error bit for bit: the shortest round-trip form, null for none.
+    /// A shard keeps every error and bound bit for bit: the shortest round-trip form, null for none.
     @Test func shardFilesKeepEveryBit() throws {
         var spec = SweepSpec()
         (spec.distances, spec.channels, spec.estimators, spec.seeds, spec.procedures) = ([2], [AirChannelFamily("free")!], [.kay, .ifft], 2, 4)
         let awkward: [[Double]] = [[0.1 + 0.2, -0.0, .leastNonzeroMagnitude, .nan], [1e-300, -123456.789e10, Double.ulpOfOne, 1 / 3]]
-        let shard = SweepShard(spec: spec, selection: SweepShard.Selection("1/2")!, realizations: [SweepRealization(index: 1, errors: awkward)])
+        let bounds = [0.1 + 0.2, .nan, .leastNonzeroMagnitude, 1 / 3]
+        let shard = SweepShard(spec: spec, selection: SweepShard.Selection("1/2")!, realizations: [SweepRealization(index: 1, errors: awkward, bounds: bounds)])
         var j = JSONWriter()
         shard.json(&j)
         let back = try SweepShard(json: JSONValue.parse(bytes: j.bytes))
         #expect(back.spec == spec && back.selection == shard.selection && back.realizations.map(\.index) == [1])
         #expect(back.realizations[0].errors.map { $0.map(\.bitPattern) } == awkward.map { $0.map(\.bitPattern) })
+        #expect(back.realizations[0].bounds.map(\.bitPattern) == bounds.map(\.bitPattern))
+        #expect(back == shard)
     }
 
     @Test func shardFilesAreCheckedKeyByKey() throws {
@@ -96,9 +101,17 @@ struct SweepCommandTests {
             do { _ = try SweepShard(json: JSONValue.parse(bytes: Array(body.utf8))) } catch { return error.description }
             return nil
         }
-        let good = #"{"format": "reflector-emu sweep shard 1", "spec": \#(spec), "shard": "0/2", "realizations": [{"index": 0, "errors": [[0.01, null]]}]}"#
+        let good = #"{"format": "reflector-emu sweep shard 2", "spec": \#(spec), "shard": "0/2", "realizations": [{"index": 0, "errors": [[0.01, null]], "bounds": [0.05, null]}]}"#
         #expect(message(good) == nil)
-        #expect(message(good.replacingOccurrences(of: "shard 1\"", with: "shard 2\"")) == #"key "format" is "reflector-emu sweep shard 2"; allowed: one of "reflector-emu sweep shard 1""#)
+        #expect(message(good.replacingOccurrences(of: "shard 2\"", with: "shard 1\""))
+            == #"key "format" is "reflector-emu sweep shard 1", a shard of an earlier reflector-emu (its channels were drawn once per realization, and it has no two-path bounds); allowed: "reflector-emu sweep shard 2": run that shard again"#)
+        #expect(message(good.replacingOccurrences(of: "[0.05, null]", with: "[-0.05, null]"))
+            == "key \"realizations[0].bounds\" holds -0.05; allowed: 2 numbers (σ in metres, not negative) or nulls")
+        #expect(message(good.replacingOccurrences(of: "[0.05, null]", with: "[0.05]"))
+            == "key \"realizations[0].bounds\" is an array; allowed: 2 numbers (σ in metres, not negative) or nulls")
+        #expect(message(good.replacingOccurrences(of: #", "bounds": [0.05, null]"#, with: ""))
+            == #"key "realizations[0]" is an object; allowed: {"index": N, "errors": [...], "bounds": [...]}"#)
+        #expect(message(good.replacingOccurrences(of: "shard 2\"", with: "shard 3\"")) == #"key "format" is "reflector-emu sweep shard 3"; allowed: one of "reflector-emu sweep shard 2""#)
         #expect(message(good.replacingOccurrences(of: #""0/2""#, with: #""2/2""#))
             == "key \"shard\" is \"2/2\"; allowed: a string \(SweepShard.Selection.allowed)")
         #expect(message(good.replacingOccurrences(of: #""index": 0"#, with: #""index": 1"#))
@@ -108,7 +121,7 @@ struct SweepCommandTests {
         #expect(message(good.replacingOccurrences(of: "null]]", with: "\"x\"]]"))
             == "key \"realizations[0].errors\" holds \"x\"; allowed: 1 arrays (one per estimator) of 2 numbers or nulls")
         #expect(message(good.replacingOccurrences(of: #""seeds": 2"#, with: #""seeds": 0"#)) == "key \"spec.seeds\" is 0; allowed: an integer from 1 to 100000")
-        #expect(message(good.replacingOccurrences(of: #"{"index": 0, "errors": [[0.01, null]]}"#, with: ""))
+        #expect(message(good.replacingOccurrences(of: #"{"index": 0, "errors": [[0.01, null]], "bounds": [0.05, null]}"#, with: ""))
             == "key \"realizations\" holds 0 realizations; allowed: the 1 of shard 0/2 of this spec")
     }
 
@@ -191,15 +204,23 @@ struct SweepCommandTests {
 
     /// Statistics from known errors, computed by hand: NaN is a procedure without a distance.
     @Test func statisticsOfKnownErrors() {
-        let s = SweepCellStatistics(cell: 0, estimator: .kay, errors: [0.1, -0.2, .nan, 0.3, -0.4], crlb: 0.1)
+        let s = SweepCellStatistics(cell: 0, estimator: .kay, errors: [0.1, -0.2, .nan, 0.3, -0.4], crlb: 0.1, boundP90: SweepStatistics.boundP90(of: [0.2, 0.2, .nan, 0.2, 0.2]))
         #expect(s.procedures == 5 && s.estimated == 4 && s.fractionEstimated == 0.8)
         #expect(abs(s.bias! - (-0.05)) < 1e-15)
         #expect(abs(s.rmse! - (0.3 / 4).squareRoot()) < 1e-15)
         // |error| sorted 0.1 0.2 0.3 0.4: P50 0.25, P90 at h = 2.7 → 0.37, P99 at h = 2.97 → 0.397.
         #expect(abs(s.p50! - 0.25) < 1e-15 && abs(s.p90! - 0.37) < 1e-12 && abs(s.p99! - 0.397) < 1e-12)
         #expect(abs(s.rmseOverCRLB! - (0.3 / 4).squareRoot() / 0.1) < 1e-12)
-        let none = SweepCellStatistics(cell: 0, estimator: .kay, errors: [.nan, .nan], crlb: 0.1)
+        // One σ of 0.2 m: the P90 of |N(0, σ²)| is 1.644854σ (the normal's 95th percentile).
+        #expect(abs(s.boundP90! - 0.2 * 1.6448536) < 1e-6 && abs(s.p90OverBound! - 0.37 / (0.2 * 1.6448536)) < 1e-5)
+        let none = SweepCellStatistics(cell: 0, estimator: .kay, errors: [.nan, .nan], crlb: 0.1, boundP90: SweepStatistics.boundP90(of: [.nan, .nan]))
         #expect(none.estimated == 0 && none.rmse == nil && none.bias == nil && none.p99 == nil && none.rmseOverCRLB == nil)
+        #expect(none.boundP90 == nil && none.p90OverBound == nil)
+        // Many bounds: the mixture over 4,096 of their order statistics is within 0.1 % of the whole.
+        var g = SeededGenerator(seed: 5)
+        let many = (0..<20_000).map { _ in 0.02 + 0.3 * g.uniform() }
+        let whole = TwoPathBound.quantile(0.9, ofAbsoluteErrorsWith: many)
+        #expect(abs(SweepStatistics.boundP90(of: many)! / whole - 1) < 1e-3)
         // N_AP 4 halves the bound.
         #expect(abs(SweepStatistics.crlb(snrDB: 20, antennaPaths: 4) * 2 - SweepStatistics.crlb(snrDB: 20, antennaPaths: 1)) < 1e-15)
     }
@@ -217,8 +238,13 @@ struct SweepCommandTests {
         #expect(lightCells.count == 4)
         let errors = lightCells.flatMap { s.errors[$0][1] }
         let bounds = lightCells.map { SweepStatistics.crlb(snrDB: grid.cells[$0].snrDB, antennaPaths: 1) }
-        let expected = SweepCellStatistics(cell: 1, estimator: .ml, errors: errors, crlb: (bounds.map { $0 * $0 }.reduce(0, +) / 4).squareRoot())
+        let sigmas = lightCells.flatMap { s.bounds[$0] }
+        let expected = SweepCellStatistics(cell: 1, estimator: .ml, errors: errors, crlb: (bounds.map { $0 * $0 }.reduce(0, +) / 4).squareRoot(),
+                                           boundP90: SweepStatistics.boundP90(of: sigmas))
         #expect(pooled[3] == expected && pooled[3].procedures == 16)
+        // Light multipath has a two-path bound at every procedure's channel, free space none.
+        #expect(sigmas.count == 16 && sigmas.allSatisfy { $0.isFinite && $0 > 0 } && pooled[3].boundP90 != nil)
+        #expect(pooled[0].boundP90 == nil && pooled[0].p90OverBound == nil)
         #expect(SweepReport.table(s).contains("pooled over distances, SNRs, N_AP and PCT transfers:"))
     }
 

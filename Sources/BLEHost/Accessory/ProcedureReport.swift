@@ -20,6 +20,9 @@ public struct ProcedureReport: Sendable, Equatable {
     public var frequencyCompensation: Int16?
     public var doneStatus: ProcedureDoneStatus
     public var abortReasons: AbortReasons
+    /// The reflector's own step results and its antenna paths: its PCTs, for a plot per channel.
+    public var steps: [SubeventStep]
+    public var antennaPaths: Int
 
     public init(_ p: ProcedureResults) {
         procedureCounter = p.procedureCounter
@@ -28,7 +31,8 @@ public struct ProcedureReport: Sendable, Equatable {
         var byMode = [0, 0, 0, 0], quality = [0, 0, 0, 0]
         var channelSet = Set<UInt8>()
         var rssiSum = 0, rssiCount = 0
-        for step in p.steps {
+        let all = p.steps
+        for step in all {
             byMode[Int(step.mode.rawValue & 3)] += 1
             channelSet.insert(step.channel)
             switch step.data {
@@ -50,5 +54,7 @@ public struct ProcedureReport: Sendable, Equatable {
         frequencyCompensation = p.frequencyCompensation
         doneStatus = p.subevents.last?.procedureDoneStatus ?? .complete
         abortReasons = p.subevents.last?.abortReasons ?? .none
+        steps = all
+        antennaPaths = p.antennaPaths
     }
 }

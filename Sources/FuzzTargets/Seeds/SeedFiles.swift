@@ -57,6 +57,7 @@ enum SeedFiles {
 
     static var sweepShards: [[UInt8]] {
         ToolsAdapter.sweepShardSeeds() + texts([
+            #"{"format": "reflector-emu sweep shard 2", "spec": {"distances": [2], "channels": ["free"], "estimators": ["kay"], "seeds": 2, "procedures": 2}, "shard": "0/1", "realizations": [{"index": 0, "errors": [[0.1, null]], "bounds": [null, 0.05]}, {"index": 1, "errors": [[-0.0, 1e-300]], "bounds": [5e-324, null]}]}"#,
             #"{"format": "reflector-emu sweep shard 1", "spec": {"distances": [2], "channels": ["free"], "estimators": ["kay"], "seeds": 2, "procedures": 2}, "shard": "0/1", "realizations": [{"index": 0, "errors": [[0.1, null]]}, {"index": 1, "errors": [[-0.0, 1e-300]]}]}"#,
         ])
     }

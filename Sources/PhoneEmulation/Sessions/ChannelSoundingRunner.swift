@@ -53,6 +53,9 @@ package struct ChannelSoundingRunner {
         return Double(start) / 1e6
     }
 
+    /// The multipath the air drew for the procedure just run (the truth a bound is computed at).
+    package var channelRealization: ChannelRealization { link.initiatorRadio.air.realization }
+
     /// The procedure parameters in force.
     package var parameters: ProcedureParameters { link.initiatorHost.setup.parameters }
 

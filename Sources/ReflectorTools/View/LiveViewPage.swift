@@ -38,10 +38,10 @@ enum LiveViewPage {
           <svg id="amplitude" role="img" aria-label="amplitude against frequency"></svg>
         </section>
         <section class="panel tones">
-          <h2>Round-trip phase, unwrapped</h2>
+          <h2 id="phase-title">Round-trip phase, unwrapped</h2>
           <svg id="phase" role="img" aria-label="phase against frequency"></svg>
         </section>
-        <section class="panel tones">
+        <section class="panel tones round-trip">
           <h2>Impulse response (IFFT) <span class="legend">with the multipath fit's paths</span></h2>
           <svg id="impulse" role="img" aria-label="impulse response"></svg>
         </section>

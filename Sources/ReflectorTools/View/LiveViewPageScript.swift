@@ -140,10 +140,16 @@ enum LiveViewPageScript {
           const id = state.toneIds[state.chosen];
           const tones = state.tones.get(id), row = state.rowById.get(id);
           if (!tones || !row) return;
-          $("chosen-row").textContent = `procedure ${row.procedure_counter}` + (finite(row.time_s) ? ` at ${row.time_s} s` : "") + `: distance ${metres(row.distance_m)}` +
+          // One side's PCTs (the accessory's reflector): their phase holds its LO's, so no impulse response.
+          const oneSided = tones.side === "reflector";
+          $("chosen-row").textContent = oneSided
+            ? `procedure ${row.procedure_counter}: the reflector's own PCTs (${state.chosen + 1} of ${state.toneIds.length} with plots)`
+            : `procedure ${row.procedure_counter}` + (finite(row.time_s) ? ` at ${row.time_s} s` : "") + `: distance ${metres(row.distance_m)}` +
             (finite(row.smoothed_distance_m) ? `, smoothed ${metres(row.smoothed_distance_m)}` : "") + `, quality ${finite(row.quality) ? row.quality : "–"}` +
             (finite(row.true_distance_m) ? `, truth ${metres(row.true_distance_m)}` : "") +
             ` (${state.chosen + 1} of ${state.toneIds.length} with plots)`;
+          document.body.classList.toggle("one-sided", oneSided);
+          $("phase-title").textContent = oneSided ? "The reflector's PCT phase, unwrapped (its LO's phase is in it)" : "Round-trip phase, unwrapped";
           const mhz = p => p.channels.map(k => 2402 + k);
           const legend = $("paths-legend");
           while (legend.firstChild) legend.removeChild(legend.firstChild);
@@ -156,7 +162,7 @@ enum LiveViewPageScript {
           chart($("phase"), { x: "frequency (MHz)", y: "phase (rad)",
                               series: tones.paths.map((p, i) => ({ xs: mhz(p), ys: p.phase_rad, style: "line", cls: "p" + i })) });
           const ir = tones.impulse;
-          chart($("impulse"), { x: "one-way distance (m)", y: "magnitude", includeZero: true,
+          if (!oneSided) chart($("impulse"), { x: "one-way distance (m)", y: "magnitude", includeZero: true,
                                 series: [{ xs: ir.magnitude.map((_, i) => i * ir.bin_m), ys: ir.magnitude, style: "line", cls: "p0" }],
                                 markers: [{ x: row.true_distance_m, label: "truth", cls: "truth" },
                                           { x: ir.first_path_m, label: "first path (IFFT)", cls: "first" },

@@ -32,6 +32,7 @@ enum LiveViewPageStyle {
         .trace, .tones, .map, .direction, .status-lines { display: none; }
         body.has-status .status-lines { display: block; } h2.status-lines { margin-top: 8px; }
         body.has-trace .trace, body.has-tones .tones, body.has-map .map, body.has-direction .direction { display: block; }
+        body.has-tones.one-sided .round-trip { display: none; }
         body.has-tones .chooser { display: flex; }
         #camera { max-width: 520px; margin: 0 auto; }
         #map { max-width: 900px; margin: 0 auto; }

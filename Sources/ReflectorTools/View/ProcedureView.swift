@@ -39,6 +39,10 @@ struct ProcedureView {
     /// strongest, nearest first.
     var fitPaths: [(distance: Double, amplitude: Double)]
 
+    /// Whether the tones are one side's PCTs (the reflector's, in `accessory`): their phase
+    /// holds that side's LO phase, so there is no impulse response or fit to show.
+    var oneSided = false
+
     init(tones: ToneSet, truth: Double?, estimate: Double?) {
         let peak = tones.paths.joined().map(\.value.magnitude).max() ?? 1
         let scale = peak > 0 ? 1 / peak : 1
@@ -62,6 +66,18 @@ struct ProcedureView {
         let bins = min(sum.count, Int((max(20, 2 * interest + 5) / binMetres).rounded(.up)) + 1)
         let top = max(sum.max() ?? 1, .leastNonzeroMagnitude)
         impulse = sum.prefix(bins).map { $0 / top }
+    }
+
+    /// One side's PCTs: amplitude, phase and tone quality per channel, nothing estimated.
+    init(oneSide tones: ToneSet) {
+        let peak = tones.paths.joined().map(\.value.magnitude).max() ?? 1
+        let scale = peak > 0 ? 1 / peak : 1
+        paths = tones.paths.map { Self.path($0, scale: scale) }
+        impulse = []
+        binMetres = IFFTEstimator().binSize
+        firstPath = nil
+        fitPaths = []
+        oneSided = true
     }
 
     static func path(_ tones: [ToneSet.Tone], scale: Double) -> Path {
@@ -102,13 +118,14 @@ struct ProcedureView {
         return p
     }
 
-    /// `{"procedure_id": N, "paths": [{"channels": [...], "amplitude": [...], "phase_rad": [...],
+    /// `{"procedure_id": N, "side": "round trip" or "reflector", "paths": [{"channels": [...], "amplitude": [...], "phase_rad": [...],
     /// "good": [...], "step_channels": [...], "step_quality": [...]}], "impulse": {"bin_m": ...,
     /// "magnitude": [...], "first_path_m": ...}}`; `procedureID` is the id of the procedure's
     /// own event, so the page pairs the two even when it lost some.
     func json(procedureID: UInt64, _ j: inout JSONWriter) {
         j.object { j in
             j.field("procedure_id", procedureID)
+            j.field("side", oneSided ? "reflector" : "round trip")
             j.field("paths", array: { j in
                 for p in paths {
                     j.object { j in

@@ -56,10 +56,32 @@ final class RangingView {
 
     /// The set-up panel: a title and lines of text (the command's header, the configuration).
     func setup(command: String, lines: [String]) {
+        setupCommand = command
+        setupSections = [("", lines)]
+        publishSetup()
+    }
+
+    /// A part of the set-up learnt later (what a link agreed), shown after the command's own
+    /// lines; a section given again (the next link) replaces its earlier text.
+    func setup(section: String, lines: [String]) {
+        if let i = setupSections.firstIndex(where: { $0.name == section }) {
+            setupSections[i].lines = lines
+        } else {
+            setupSections.append((section, lines))
+        }
+        publishSetup()
+    }
+
+    private var setupCommand = ""
+    private var setupSections: [(name: String, lines: [String])] = []
+
+    private func publishSetup() {
+        let text = setupSections.map(\.lines).filter { !$0.isEmpty }.map { $0.joined(separator: "\n") }.joined(separator: "\n\n")
+        let command = setupCommand
         server.publish("setup", Self.json { j in
             j.object { j in
                 j.field("command", command)
-                j.field("text", lines.joined(separator: "\n"))
+                j.field("text", text)
             }
         })
     }
@@ -72,10 +94,18 @@ final class RangingView {
     /// One procedure: `row` writes its JSON Lines record; the tones go to the plots (none
     /// when there are none).
     func procedure(row: (inout JSONWriter) -> Void, tones: ToneSet, truth: Double?, estimate: Double?) {
+        procedure(row: row, tones: tones) { ProcedureView(tones: tones, truth: truth, estimate: estimate) }
+    }
+
+    /// A record with no plots (a nearby update, a DL-TDoA fix).
+    func record(_ row: (inout JSONWriter) -> Void) { procedure(row: row, tones: ToneSet(paths: []), truth: nil, estimate: nil) }
+
+    /// The same with the plots' view made by `plots` (when they are sent, not before).
+    func procedure(row: (inout JSONWriter) -> Void, tones: ToneSet, plots: @escaping () -> ProcedureView) {
         let id = server.publish("procedure", Self.json(row))
-        guard !tones.paths.isEmpty else { return }
+        guard !tones.paths.allSatisfy(\.isEmpty) else { return }
         let send = { [server] in
-            let view = ProcedureView(tones: tones, truth: truth, estimate: estimate)
+            let view = plots()
             server.publish("tones", Self.json { view.json(procedureID: id, &$0) })
         }
         let now = Date.timeIntervalSinceReferenceDate

@@ -119,7 +119,7 @@ public enum AccessoryCommand: Command {
         configuration.allowsLegacyPairing = o.allowsLegacy
         var host = AccessoryHost(configuration: configuration, bonds: store.bonds, random: .system)
         report.start(name: o.name, address: store.address)
-        let view = try RangingView.accessory(o, address: store.address)
+        let view = try RangingView.accessory(o, address: store.address, check: check)
         report.view = view
         defer { view?.finish(output: output) }
         if !configuration.pairable { report.status("not pairable: \(store.bonds.count) bond\(store.bonds.count == 1 ? "" : "s") kept (--pairable accepts new phones)") }
@@ -147,7 +147,7 @@ public enum AccessoryCommand: Command {
             case .bondUpdated: keepBonds(host)
             case .procedure(let p):
                 report.procedure(p)
-                view?.record { AccessoryReport.json(p, &$0) }
+                view?.record(p)
                 if let n = o.procedures, report.procedures >= n { return .stop(.success) }
             case .disconnected(let reason):
                 guard !o.once else { return .stop(.failure(status: 1, "the phone went away: \(reason.described)")) }

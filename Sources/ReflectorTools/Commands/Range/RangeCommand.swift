@@ -141,7 +141,7 @@ public enum RangeCommand: Command {
                                    alwaysRAS: o.alwaysRAS, requireIOSCompliance: o.requireIOS, bonds: store?.bonds ?? [], irk: store?.irk)
         session.keepsFirstTones = o.plot != nil
         session.keepsLastTones = o.view.address != nil
-        let view = try RangingView.range(o)
+        let view = try RangingView.range(o, board: findings)
         report.view = view
         defer { view?.finish(output: output) }
         report.start()
@@ -173,6 +173,8 @@ public enum RangeCommand: Command {
                 report.procedure(row)
                 view?.procedure(report.last!, tones: session.lastTones)
                 if let n = o.procedures, report.count >= n { return .stop(.success) }
+            case .enabled(let e):
+                view?.link(session.host, enabled: e)
             case .startRefused(let status):
                 report.status("the reflector refused to start procedures (\(status.described)); trying again")
             case let .aborted(counter, reasons):
@@ -190,6 +192,7 @@ public enum RangeCommand: Command {
             case .phone(.notIOSCompliant(let unmet)):
                 report.status("note: an iPhone would not range this reflector; it lacks " + unmet.map { "\($0.summary)" }.joined(separator: "; "))
             case .phone(.rangingData(let mode)):
+                view?.rangingData(mode)
                 report.status("no inline PCT on this link: the reflector's results come over RAS (\(mode == .realTime ? "real-time" : "on demand"))")
             case .phone(.rangingDataUnavailable(let why)):
                 return .stop(.failure(status: 2, "the reflector cannot send its results: without inline PCT they come over its Ranging Service, but \(why)"))

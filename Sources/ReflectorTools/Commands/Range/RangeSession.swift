@@ -19,6 +19,8 @@ struct RangeSession: BoardHost {
         /// What the phone's host reported: the link up, pairing, the Ranging Service, compliance.
         case phone(PhoneHost.Output)
         case procedure(Row)
+        /// Procedures are enabled on this link (the configuration agreed, the parameters set).
+        case enabled(LECSProcedureEnableComplete)
         /// A procedure ended early: the reasons the controller gave.
         case aborted(procedureCounter: UInt16, AbortReasons)
         /// The link went down with this reason; `reconnect()` starts over.
@@ -156,6 +158,7 @@ struct RangeSession: BoardHost {
             retryAt = now + Self.startRetryInterval
             return [.startRefused(status)]
         case .failed(let e): return [.failed(e)]
+        case .enabled(let e) where e.enabled: return [.enabled(e)]
         case .enabled, .disabled, .needsRangingData, .connected, .notIOSCompliant: return []
         }
     }

@@ -3,10 +3,11 @@ import PhoneEmulation
 import RangingEstimation
 
 /// One realization of a sweep: one seeded loopback simulation of a cell (the reflector
-/// firmware ranged by the emulated phone through the air, as `reflector-emu loopback` runs it,
-/// with the multipath redrawn every procedure), and every estimator of the spec run on the same
-/// tones of each procedure. What is kept is each estimate's error against the truth; that is
-/// all the statistics, the charts, the shards and their merge need.
+/// firmware ranged by the emulated phone through the air, as `reflector-emu loopback --fading`
+/// runs it: the multipath redrawn every procedure, so a cell samples seeds × procedures
+/// channels), and every estimator of the spec run on the same tones of each procedure. What is
+/// kept is each estimate's error against the truth and each procedure's two-path bound at the
+/// channel it met; that is all the statistics, the charts, the shards and their merge need.
 public struct SweepRealization: Equatable, Sendable {
     /// The realization's number in the grid (`SweepGrid.realization(_:)`).
     public var index: Int
@@ -14,10 +15,22 @@ public struct SweepRealization: Equatable, Sendable {
     /// distance, metres; NaN where the estimator gave no distance (or the procedure did not
     /// run). Every row holds the spec's number of procedures.
     public var errors: [[Double]]
+    /// `bounds[p]`: the σ of the two-path bound (`TwoPathBound`, over √N_AP) at the multipath
+    /// procedure p met, metres, as `loopback` computes it; NaN for a channel of other than two
+    /// rays (free space, TGn) or a procedure that did not run.
+    public var bounds: [Double]
 
-    public init(index: Int, errors: [[Double]]) {
+    public init(index: Int, errors: [[Double]], bounds: [Double]) {
         self.index = index
         self.errors = errors
+        self.bounds = bounds
+    }
+
+    /// Two arrays are equal when their values have the same bits (NaN is equal to NaN here:
+    /// a shard read back is the realization written).
+    public static func == (a: Self, b: Self) -> Bool {
+        a.index == b.index && a.errors.map { $0.map(\.bitPattern) } == b.errors.map { $0.map(\.bitPattern) }
+            && a.bounds.map(\.bitPattern) == b.bounds.map(\.bitPattern)
     }
 
     /// Runs realization `index` of `grid`. Pure: the result depends on the grid's spec and
@@ -35,20 +48,25 @@ public struct SweepRealization: Equatable, Sendable {
         options.antennaPaths = cell.antennaPaths
         options.inlinePCT = cell.pct == .inline
         options.procedures = spec.procedures
+        options.fading = true
         let estimators = spec.estimators.map(\.estimator)
         var errors = [[Double]](repeating: [], count: estimators.count)
         for k in errors.indices { errors[k].reserveCapacity(spec.procedures) }
         // The runner estimates with the first estimator itself; the others take its tones.
+        var bounds: [Double] = []
+        bounds.reserveCapacity(spec.procedures)
         var runner = ChannelSoundingRunner(setup: options.setup, estimator: estimators[0])
         var ran = 0
         while ran < spec.procedures, runner.setupFailure == nil, case let .procedure(_, _, tones, estimate)? = runner.next() {
             errors[0].append(error(estimate, truth: cell.distance))
             for k in estimators.indices.dropFirst() { errors[k].append(error(estimators[k].estimate(tones), truth: cell.distance)) }
+            bounds.append(LoopbackCommand.twoPathSigma(runner.channelRealization, options) ?? .nan)
             ran += 1
         }
         // A session that failed or ended early measured nothing for the rest.
         for k in errors.indices { errors[k] += [Double](repeating: .nan, count: spec.procedures - ran) }
-        return SweepRealization(index: index, errors: errors)
+        bounds += [Double](repeating: .nan, count: spec.procedures - ran)
+        return SweepRealization(index: index, errors: errors, bounds: bounds)
     }
 
     static func error(_ estimate: DistanceEstimate?, truth: Double) -> Double {

@@ -14,13 +14,15 @@ public enum SweepReport {
     }
 
     /// The table: a header, a row per grid point and estimator, errors in metres. `with_dist` is
-    /// procedures with a distance of those run; x_crlb is the RMSE over the bound.
+    /// procedures with a distance of those run; x_crlb is the RMSE over the CRLB; bound_p90_m is
+    /// the P90 the two-path bound allows at the channels the procedures met (two-ray channels
+    /// only), x_bound the P90 over it.
     public static func table(_ s: SweepStatistics) -> String {
         let width = max(7, s.grid.spec.channels.map(\.name.count).max() ?? 0)
         var out = header(s.grid.spec) + "\n"
         out += pad("distance_m", 10) + "  " + "channel".padding(toLength: width, withPad: " ", startingAt: 0) + pad("snr_db", 8) + pad("n_ap", 6)
             + "  pct     estimator" + pad("with_dist", 12) + pad("rmse_m", 9) + pad("bias_m", 9) + pad("p50_m", 9) + pad("p90_m", 9)
-            + pad("p99_m", 9) + pad("crlb_m", 9) + pad("x_crlb", 9) + "\n"
+            + pad("p99_m", 9) + pad("crlb_m", 9) + pad("x_crlb", 9) + pad("bound_p90_m", 13) + pad("x_bound", 9) + "\n"
         for row in s.rows {
             let cell = s.grid.cells[row.cell]
             let bias = row.bias.map { ($0 >= 0 ? "+" : "") + fixed($0, 4) } ?? "-"
@@ -30,20 +32,25 @@ public enum SweepReport {
                 + row.estimator.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)
                 + pad("\(row.estimated)/\(row.procedures)", 12) + pad(metres(row.rmse), 9) + pad(bias, 9) + pad(metres(row.p50), 9)
                 + pad(metres(row.p90), 9) + pad(metres(row.p99), 9) + pad(fixed(row.crlb, 4), 9)
-                + pad(row.rmseOverCRLB.map { fixed($0, 2) } ?? "-", 9) + "\n"
+                + pad(row.rmseOverCRLB.map { fixed($0, 2) } ?? "-", 9) + bound(row) + "\n"
         }
         // Each channel model over all its grid points.
         out += "pooled over distances, SNRs, N_AP and PCT transfers:\n"
         out += "channel".padding(toLength: width, withPad: " ", startingAt: 0) + "  estimator" + pad("with_dist", 12) + pad("rmse_m", 9)
-            + pad("bias_m", 9) + pad("p50_m", 9) + pad("p90_m", 9) + pad("p99_m", 9) + pad("x_crlb", 9) + "\n"
+            + pad("bias_m", 9) + pad("p50_m", 9) + pad("p90_m", 9) + pad("p99_m", 9) + pad("x_crlb", 9) + pad("bound_p90_m", 13) + pad("x_bound", 9) + "\n"
         for row in s.pooledRows {
             let bias = row.bias.map { ($0 >= 0 ? "+" : "") + fixed($0, 4) } ?? "-"
             out += s.grid.spec.channels[row.cell].name.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
                 + row.estimator.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)
                 + pad("\(row.estimated)/\(row.procedures)", 12) + pad(metres(row.rmse), 9) + pad(bias, 9) + pad(metres(row.p50), 9)
-                + pad(metres(row.p90), 9) + pad(metres(row.p99), 9) + pad(row.rmseOverCRLB.map { fixed($0, 2) } ?? "-", 9) + "\n"
+                + pad(metres(row.p90), 9) + pad(metres(row.p99), 9) + pad(row.rmseOverCRLB.map { fixed($0, 2) } ?? "-", 9) + bound(row) + "\n"
         }
         return out
+    }
+
+    /// The two-path bound's columns of a row ("-" where the channel has none).
+    static func bound(_ row: SweepCellStatistics) -> String {
+        pad(metres(row.boundP90), 13) + pad(row.p90OverBound.map { fixed($0, 2) } ?? "-", 9)
     }
 
     static func metres(_ v: Double?) -> String { v.map { fixed($0, 4) } ?? "-" }
@@ -51,7 +58,7 @@ public enum SweepReport {
     /// The CSV columns, in order.
     public static let csvColumns = ["distance_m", "channel", "snr_db", "antenna_paths", "pct", "estimator", "procedures", "estimated",
                                     "fraction_estimated", "rmse_m", "bias_m", "p50_abs_error_m", "p90_abs_error_m", "p99_abs_error_m",
-                                    "crlb_m", "rmse_over_crlb"]
+                                    "crlb_m", "rmse_over_crlb", "bound_p90_m", "p90_over_bound"]
 
     /// PREFIX.csv: a header line, then a row per grid point and estimator (comma-separated, lines
     /// ending in LF; no field needs quoting, channel names having no commas or quotes); an empty
@@ -66,7 +73,7 @@ public enum SweepReport {
                 NumberText.plain(cell.distance), cell.channel.name, NumberText.plain(cell.snrDB), String(cell.antennaPaths), cell.pct.rawValue,
                 row.estimator.rawValue, String(row.procedures), String(row.estimated), fixed(row.fractionEstimated, 4),
                 csvNumber(row.rmse, 6), csvNumber(row.bias, 6), csvNumber(row.p50, 6), csvNumber(row.p90, 6), csvNumber(row.p99, 6),
-                fixed(row.crlb, 6), csvNumber(row.rmseOverCRLB, 4),
+                fixed(row.crlb, 6), csvNumber(row.rmseOverCRLB, 4), csvNumber(row.boundP90, 6), csvNumber(row.p90OverBound, 4),
             ]
             out += fields.joined(separator: ",") + "\n"
         }
@@ -105,6 +112,8 @@ public enum SweepReport {
                         j.field("p99_abs_error_m", row.p99, decimals: 6)
                         j.field("crlb_m", row.crlb, decimals: 6)
                         j.field("rmse_over_crlb", row.rmseOverCRLB, decimals: 4)
+                        j.field("bound_p90_m", row.boundP90, decimals: 6)
+                        j.field("p90_over_bound", row.p90OverBound, decimals: 4)
                     }
                 }
             })

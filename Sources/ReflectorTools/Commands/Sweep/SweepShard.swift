@@ -1,16 +1,19 @@
 /// One shard of a sweep, as `sweep --shard I/N --out PREFIX` writes it to PREFIX.shard.json and
-/// `sweep merge` reads it: the spec, which shard of how many, and the raw errors of every
-/// realization the shard ran, each error in the shortest form that reads back as the same
-/// double (null: no distance). Nothing is summarised, so the merge computes every statistic
+/// `sweep merge` reads it: the spec, which shard of how many, and the raw errors and two-path
+/// bounds of every realization the shard ran, each number in the shortest form that reads back
+/// as the same double (null: no distance, or no two-path bound). Nothing is summarised, so the merge computes every statistic
 /// from the same bits, in the same order, as one whole run: its outputs are byte for byte the
 /// whole run's.
 ///
 /// ```
-/// {"format": "reflector-emu sweep shard 1", "spec": {...}, "shard": "3/16",
-///  "realizations": [{"index": 3, "errors": [[0.0123, -0.004, null], [...]]}, ...]}
+/// {"format": "reflector-emu sweep shard 2", "spec": {...}, "shard": "3/16",
+///  "realizations": [{"index": 3, "errors": [[0.0123, -0.004, null], [...]], "bounds": [0.08, 0.11, 0.09]}, ...]}
 /// ```
 ///
-/// `errors` holds a row per estimator of the spec, in its order, of the spec's procedures each.
+/// `errors` holds a row per estimator of the spec, in its order, of the spec's procedures each;
+/// `bounds` one σ per procedure (`SweepRealization.bounds`). Format 1 (before the bounds, and
+/// before the sweep redrew the multipath every procedure) is refused: its errors were measured
+/// on other channels, so a merge of both would mix two sweeps.
 public struct SweepShard: Equatable, Sendable {
     /// Which realizations a shard runs: those whose seed index is `index` modulo `count`. The
     /// index counts from 0, as Slurm's SLURM_ARRAY_TASK_ID does for `--array=0-15`.
@@ -38,7 +41,7 @@ public struct SweepShard: Equatable, Sendable {
         public var description: String { "\(index)/\(count)" }
     }
 
-    public static let format = "reflector-emu sweep shard 1"
+    public static let format = "reflector-emu sweep shard 2"
     /// The largest shard file `merge` reads: a shard keeps about 20 bytes per estimate, so a
     /// whole sweep at `SweepSpec.maximumEstimates` fits in four shards.
     public static let maximumFileSize = 256 << 20
@@ -69,6 +72,7 @@ public struct SweepShard: Equatable, Sendable {
                         j.field("errors", array: { j in
                             for row in r.errors { j.array { j in for e in row { j.value(roundTrip: e) } } }
                         })
+                        j.field("bounds", array: { j in for b in r.bounds { j.value(roundTrip: b) } })
                     }
                 }
             })
@@ -81,6 +85,10 @@ public struct SweepShard: Equatable, Sendable {
     /// row of the spec's procedures per estimator.
     public init(json: JSONValue) throws(ToolError) {
         let r = try JSONObjectReader(json)
+        if case .string("reflector-emu sweep shard 1")? = r.optional("format") {
+            throw .badKey(key: "format", problem: "is \"reflector-emu sweep shard 1\", a shard of an earlier reflector-emu (its channels were "
+                + "drawn once per realization, and it has no two-path bounds); allowed: \"\(Self.format)\": run that shard again")
+        }
         _ = try r.choice("format", oneOf: [Self.format])
         var spec = SweepSpec()
         guard let specValue = r.optional("spec"), case .object = specValue else {
@@ -114,7 +122,9 @@ public struct SweepShard: Equatable, Sendable {
     /// Realization `k` of the file, which must be realization `expected` of the grid.
     static func realization(_ item: JSONValue, at k: Int, expected: Int, spec: SweepSpec) throws(ToolError) -> SweepRealization {
         let key = "realizations[\(k)]"
-        guard case .object(let o) = item, o.count == 2 else { throw .badKey(key: key, problem: "is \(item.brief); allowed: {\"index\": N, \"errors\": [...]}") }
+        guard case .object(let o) = item, o.count == 3 else {
+            throw .badKey(key: key, problem: "is \(item.brief); allowed: {\"index\": N, \"errors\": [...], \"bounds\": [...]}")
+        }
         guard case .number(let n)? = o["index"], n.integer(as: Int.self) == expected else {
             throw .badKey(key: key + ".index", problem: "is \(o["index"]?.brief ?? "missing"); allowed: \(expected), the next realization of this shard")
         }
@@ -139,7 +149,20 @@ public struct SweepShard: Equatable, Sendable {
             }
             errors.append(out)
         }
-        return SweepRealization(index: expected, errors: errors)
+        let bounds = "\(spec.procedures) numbers (σ in metres, not negative) or nulls"
+        guard case .array(let values)? = o["bounds"], values.count == spec.procedures else {
+            throw .badKey(key: key + ".bounds", problem: "is \(o["bounds"]?.brief ?? "missing"); allowed: \(bounds)")
+        }
+        var sigmas: [Double] = []
+        sigmas.reserveCapacity(values.count)
+        for v in values {
+            switch v {
+            case .null: sigmas.append(.nan)
+            case .number(let n) where n.double >= 0 && n.double.isFinite: sigmas.append(n.double)
+            default: throw .badKey(key: key + ".bounds", problem: "holds \(v.brief); allowed: \(bounds)")
+            }
+        }
+        return SweepRealization(index: expected, errors: errors, bounds: sigmas)
     }
 
     /// Reads the shard file at `path`, at most `maximumFileSize` bytes; errors name the file.
