@@ -28,6 +28,11 @@ struct MultipathFit: Sendable {
 
     var distance: Double { parameters[0] }
 
+    /// Whether the fit places its first path, so the estimator may take it: significant
+    /// against the later paths, not degenerate, and with σ̂ under half a metre. A reflection's
+    /// model that fails this splits noise, not paths.
+    var placesFirstPath: Bool { firstPathIsSignificant && !isDegenerate && standardDeviation < 0.5 }
+
     /// Round-trip components: one per pair i ≤ j of one-way paths.
     var componentCount: Int { order * (order + 1) / 2 }
 

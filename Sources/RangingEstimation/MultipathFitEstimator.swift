@@ -120,8 +120,7 @@ public struct MultipathFitEstimator: DistanceEstimator {
         var rivals: [MultipathFit] = [one]
         func consider(_ f: MultipathFit) -> Bool {
             rivals.append(f)
-            let placed = f.firstPathIsSignificant && !f.isDegenerate && f.standardDeviation < 0.5
-            guard placed, mdl(f) < bestMDL else { return false }
+            guard f.placesFirstPath, mdl(f) < bestMDL else { return false }
             bestMDL = mdl(f)
             chosen = f
             return true

@@ -223,8 +223,12 @@ struct MultipathFitter {
 
     /// Whether some antenna path has a tone whose power is under 5 % of the path's mean: a
     /// notch where the channel nearly cancels (a reflection of 0.6 or more at the wrong phase;
-    /// one of 0.3, as in the tool's `light` channel, never dips below 17 %).
+    /// one of 0.3, as in the tool's `light` channel, never dips below 17 %); or a channel whose
+    /// every tone was judged bad, which is where such a notch hides once its weakest tones are
+    /// dropped (a strong reflection at 15 dB: the one-way signs then carry on across the gap as
+    /// if nothing turned, rank the true layout last, and the fit lands in a wrong basin).
     func hasNotch() -> Bool {
+        if data.hasRejectedChannels { return true }
         let slots = MultipathObservations.slots
         for p in 0..<data.pathCount {
             let floor = 0.05 * data.energy[p] / Double(data.channelCounts[p])
@@ -296,13 +300,16 @@ struct MultipathFitter {
         guard let leader = heats.min(by: { $0.cost < $1.cost }) else { return nil }
         guard leader.cost < Self.hopelessFactor * worthBelow else { return leader }
         // Every heat still in the running goes on: the basin that ends lowest is not always
-        // ahead after a few iterations. A degenerate fit is returned only when nothing else is
-        // (it is never chosen, but it tells the quality that the data want another model).
+        // ahead after a few iterations. A fit that cannot place its first path is returned
+        // only when nothing else is (it is never chosen, but it tells the quality that the
+        // data want another model): in light multipath a basin of two strong cancelling paths
+        // often fits a little better than the true one and cannot place its first path, and
+        // returning it would lose the true basin to the one-path fit's bias.
         var best: MultipathFit?
         for heat in heats where heat.cost < Self.hopelessFactor * worthBelow {
             let final = heat.iterations < Self.heatIterations ? heat : refine(heat, initial: heat.gains)
-            // A sound fit beats any degenerate one; among alike, the lower cost.
-            func rank(_ f: MultipathFit) -> (Int, Double) { (f.isDegenerate ? 1 : 0, f.cost) }
+            // A fit that places its first path beats any other; among alike, the lower cost.
+            func rank(_ f: MultipathFit) -> (Int, Double) { (f.placesFirstPath ? 0 : 1, f.cost) }
             guard final.cost.isFinite, best.map({ rank(final) < rank($0) }) ?? true else { continue }
             best = final
         }
@@ -314,9 +321,14 @@ struct MultipathFitter {
     }
 
     /// A fit whose components carry this many times the tones' power is one of coincident paths
-    /// cancelling. A real reflection that cancels the direct ray over the whole band (0.4 at
-    /// 1.5 m) reaches about 13.
-    static let degenerateFactor = 16.0
+    /// cancelling: a numerical breakdown, not a room. Real reflections reach far more than
+    /// the 16 once used here (0.4 at 1.5 m about 13; 0.65–0.9 at 1–3 m, cancelling in the band,
+    /// 17–200): called degenerate, their right two-path fits were dropped for the one-path
+    /// fit's metre of bias, and one procedure in 70 of the strong two-ray family went 1–4 m
+    /// early. From 10⁴ up the estimates on every generated family tried are those of no
+    /// threshold at all (64 still dropped a few); whether a second path is real is MDL's and
+    /// σ̂'s to say.
+    static let degenerateFactor = 1e4
 
     /// Iterations each start gets in `race`.
     static let heatIterations = 3
@@ -478,9 +490,10 @@ struct MultipathFitter {
     // MARK: A first path the fit missed
 
     /// Where `fit` missed the first path, if it did: the periodogram's earliest significant
-    /// peak (within `window` metres before its maximum, circularly, the earliest local maximum
-    /// whose magnitude is at least `threshold` × the maximum's: Nordic `cs_de`'s first-path
-    /// rule, reference estimation.md §1.1), when it lies more than `margin` before the fit's
+    /// peak (within `window` metres before its maximum, the earliest local maximum whose
+    /// magnitude is at least `threshold` × the maximum's: Nordic `cs_de`'s first-path rule,
+    /// reference estimation.md §1.1; never before the reported window's −10 m, as a peak 20 m
+    /// before an accessory at 1 m would be read as one at 128 m), when it lies more than `margin` before the fit's
     /// first path and the fit leaves that energy unexplained (the residual's periodogram there
     /// still reaches half the threshold's magnitude, so a sidelobe of the fitted paths is not
     /// taken for a path).
@@ -491,8 +504,13 @@ struct MultipathFitter {
         let top = profileMaximum
         @inline(__always) func at(_ power: [Double], _ i: Int) -> Double { power[((i % n) + n) % n] }
         let floor = threshold * threshold * profile[top]
+        // The search stays inside the reported window [−10 m, 139.9 m): a first path before it
+        // would be read as one beyond 139.9 m, after the strongest path, not before it.
+        var topDistance = Double(top) * binMetres
+        if topDistance >= Ranging.ambiguityRange - Ranging.nearMargin { topDistance -= Ranging.ambiguityRange }
+        let span = min(window, topDistance + Ranging.nearMargin)
         var peak = top
-        for i in (top - min(n / 2, Int(window / binMetres)))...top
+        for i in (top - max(0, min(n / 2, Int(span / binMetres))))...top
         where at(profile, i) >= floor && at(profile, i) > at(profile, i - 1) && at(profile, i) >= at(profile, i + 1) {
             peak = (i + n) % n
             break

@@ -20,6 +20,10 @@ struct MultipathObservations: Sendable {
     let firstSlot: Int, lastSlot: Int
     /// Whether every path has the same channels (then one Gram matrix serves them all).
     let sharedChannels: Bool
+    /// Whether some kept path measured a channel whose every tone was judged bad: where a
+    /// reflection cancels the direct path the tones there are the weakest, so a notch can hide
+    /// as a gap the one-way tones' sign continuity cannot see across.
+    let hasRejectedChannels: Bool
 
     var toneCount: Int { channelCounts.reduce(0, +) }
 
@@ -31,19 +35,27 @@ struct MultipathObservations: Sendable {
         var counts: [Int] = []
         var sums = [Complex](repeating: .zero, count: slots)
         var hits = [Int](repeating: 0, count: slots)
+        var rejected = [Bool](repeating: false, count: slots)
+        var anyRejected = false
         var first = slots, last = -1
         for path in tones.paths {
             for k in 0..<slots {
                 sums[k] = .zero
                 hits[k] = 0
+                rejected[k] = false
             }
-            for t in path where t.isGood && Int(t.channel) < slots {
+            for t in path where Int(t.channel) < slots {
+                guard t.isGood else {
+                    rejected[Int(t.channel)] = true
+                    continue
+                }
                 sums[Int(t.channel)] += t.value
                 hits[Int(t.channel)] += 1
             }
             var n = 0
             for k in 0..<slots where hits[k] > 0 { n += 1 }
             guard n >= max(4, minimumChannels) else { continue }
+            for k in 0..<slots where rejected[k] && hits[k] == 0 { anyRejected = true }
             var e = 0.0
             for k in 0..<slots {
                 let v = hits[k] > 1 ? sums[k] * (1 / Double(hits[k])) : sums[k]
@@ -77,6 +89,7 @@ struct MultipathObservations: Sendable {
             }
         }
         sharedChannels = shared
+        hasRejectedChannels = anyRejected
     }
 }
 
