@@ -10,9 +10,11 @@ import ReflectorFirmware
 /// octets, no indicator), set an L2CAP frame for the connection (wrapped in one ACL packet);
 /// before each, the host is asked for its next command and ACL, and time moves one second.
 ///
-/// Checks: every command is a well-formed command packet, every ACL packet one of the
-/// connection's that parses back; one command at a time (the accessory sends none while one is
-/// unanswered).
+/// Checks: every command is a well-formed command packet, every ACL packet one for a connection
+/// the controller reported and has not reported closed, that parses back; one command at a
+/// time (the accessory sends none while one is unanswered). (A host that restarts takes
+/// whatever handle the controller gives its next connection: the first long run found the
+/// phone's host rightly on 0x0240 where this target had assumed 0x0040 alone.)
 enum AccessoryTarget {
     static let handle: UInt16 = 0x0040
     static let peer = PairingAddress(0xF0F1_F2F3_F4F5, random: true)
@@ -24,12 +26,18 @@ enum AccessoryTarget {
         if flags & 1 != 0 {
             var phone = PhoneHost(setup: HostTarget.setup(0x01), bonds: bonds, random: .repeating(0x33))
             var t = 0.0
+            var links = Links()
             for (tag, octets) in input.records() {
                 t += 1
                 if let c = phone.nextCommand() { require((try? HCIPacket(indicator: .command, bytes: c.bytes)) != nil, "the phone sent a malformed command") }
-                for p in phone.nextACL() { check(p) }
+                for p in phone.nextACL() { check(p, links) }
                 _ = phone.tick(now: t)
-                if tag & 1 == 0 { _ = phone.handleEvent(octets, now: t) } else if let p = acl(octets) { _ = phone.handleACL(p, now: t) }
+                if tag & 1 == 0 {
+                    links.note(event: octets)
+                    _ = phone.handleEvent(octets, now: t)
+                } else if let p = acl(octets) {
+                    _ = phone.handleACL(p, now: t)
+                }
             }
             return
         }
@@ -39,6 +47,7 @@ enum AccessoryTarget {
         c.realTimeRAS = flags & 8 == 0
         var host = AccessoryHost(configuration: c, bonds: bonds, random: .repeating(0x44))
         var t = 0.0
+        var links = Links()
         for (tag, octets) in input.records() {
             t += 1
             let unanswered = host.unansweredOpcode
@@ -46,9 +55,10 @@ enum AccessoryTarget {
                 require(unanswered == nil, "a second command while 0x\(String(unanswered ?? 0, radix: 16)) is unanswered")
                 require(command.indicator == .command, "a command that is not one")
             }
-            for p in host.nextACL() { check(p) }
+            for p in host.nextACL() { check(p, links) }
             _ = host.tick(now: t)
             if tag & 1 == 0 {
+                links.note(event: octets)
                 if let e = try? HCIPacket(event: octets) { _ = host.handleEvent(e, now: t) }
             } else if let p = acl(octets) {
                 _ = host.handleACL(p, now: t)
@@ -59,9 +69,27 @@ enum AccessoryTarget {
     /// One ACL packet (start of a frame) holding `frame`, if it fits.
     static func acl(_ frame: [UInt8]) -> HCIPacket? { try? HCIPacket.acl(handle: handle, data: frame) }
 
-    static func check(_ p: HCIPacket) {
-        require(p.indicator == .aclData && p.aclHandle == handle, "ACL for another connection")
+    static func check(_ p: HCIPacket, _ links: Links) {
+        require(p.indicator == .aclData, "an ACL packet that is not one")
+        require(p.aclHandle.map { links.open.contains($0) } == true, "ACL for a connection the controller has not reported open")
         require((try? HCIPacket(h4: p.h4Bytes)) == p, "an ACL packet that does not parse back")
+    }
+
+    /// The connections the events fed so far report open: an LE Connection Complete of any
+    /// form (subevents 0x01, 0x0A, 0x29) with status 0 opens its handle, a successful
+    /// Disconnection Complete closes it. Read from the octets, as the controller sent them.
+    struct Links {
+        var open: Set<UInt16> = []
+
+        mutating func note(event o: [UInt8]) {
+            guard o.count >= 2, Int(o[1]) == o.count - 2 else { return }
+            let p = o.dropFirst(2)
+            if o[0] == 0x3E, p.count >= 5, [0x01, 0x0A, 0x29].contains(p[p.startIndex]), p[p.startIndex + 1] == 0 {
+                open.insert((UInt16(p[p.startIndex + 2]) | UInt16(p[p.startIndex + 3]) << 8) & 0x0FFF)
+            } else if o[0] == 0x05, p.count >= 4, p[p.startIndex] == 0 {
+                open.remove((UInt16(p[p.startIndex + 1]) | UInt16(p[p.startIndex + 2]) << 8) & 0x0FFF)
+            }
+        }
     }
 
     /// A connection (as peripheral for the accessory, as central for the phone), then a
