@@ -396,6 +396,10 @@ struct MultipathFitter {
                             for l in 1..<max(1, order) { r[l] = Complex(t[base + 2 * l], t[base + 2 * l + 1]) }
                             var e = InlineArray<3, Complex>(repeating: .zero)
                             for l in 0..<order { e[l] = Complex(phase: -halfOmega * (t[0] + (l == 0 ? 0 : t[l])) * Double(data.firstSlot)) }
+                            // Where each derivative's row starts in JᵀJ and which entry of Jᵀr it
+                            // feeds: the positions, then this antenna path's own parameters.
+                            var row = InlineArray<9, Int>(repeating: 0)
+                            for a in 0..<(3 * order) { row[a] = a < order ? a : base + a - order }
                             for k in data.firstSlot...data.lastSlot {
                                 defer { for l in 0..<order { e[l] = e[l] * rot[l] } }
                                 guard has[p * slots + k] else { continue }
@@ -423,12 +427,12 @@ struct MultipathFitter {
                                 // Upper triangle of JᵀJ (indices ascend: positions, then this path's).
                                 let count = 3 * order
                                 for a in 0..<count {
-                                    let ia = a < order ? a : base + a - order
+                                    let ia = row[a]
                                     let da = d[a]
                                     grad[ia] += da.re * v.re + da.im * v.im
+                                    let line = normal + ia * n
                                     for b in a..<count {
-                                        let ib = b < order ? b : base + b - order
-                                        normal[ia * n + ib] += da.re * d[b].re + da.im * d[b].im
+                                        line[row[b]] += da.re * d[b].re + da.im * d[b].im
                                     }
                                 }
                             }
