@@ -71,6 +71,24 @@ struct MultipathFitter {
             e[a] = Complex(phase: w * Double(data.firstSlot))
         }
         var pr = Projections()
+        // Two components (every one-way start the two-path grid ranks): the same sums, unrolled.
+        if m == 2 {
+            var e0 = e[0], e1 = e[1]
+            let r0 = rot[0], r1 = rot[1]
+            data.present.withUnsafeBufferPointer { has in
+                for k in data.firstSlot...data.lastSlot {
+                    for p in 0..<paths where has[p * slots + k] {
+                        let v = values[p * slots + k]
+                        pr.b[p * 6] += e0 * v
+                        pr.b[p * 6 + 1] += e1 * v
+                    }
+                    for q in 0..<groups where has[q * slots + k] { pr.g[q * 36 + 1] += e0 * e1.conjugate }
+                    e0 = e0 * r0
+                    e1 = e1 * r1
+                }
+            }
+            return pr
+        }
         data.present.withUnsafeBufferPointer { has in
             for k in data.firstSlot...data.lastSlot {
                 for p in 0..<paths where has[p * slots + k] {
