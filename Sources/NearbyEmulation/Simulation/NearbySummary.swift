@@ -2,8 +2,8 @@ import EmulatorMath
 import Foundation
 
 /// How a Nearby run went, against the truth: how many updates, how many had a distance and a
-/// direction, when direction first came, and the distance and direction errors (median and
-/// 90th percentile).
+/// direction, when direction first came, the distance and direction errors (median and
+/// 90th percentile), and the direction's Cramér–Rao bound to read them against.
 public struct NearbySummary: Sendable, Equatable {
     public var updates: Int
     public var withDistance: Int
@@ -20,6 +20,11 @@ public struct NearbySummary: Sendable, Equatable {
     public var medianHorizontalAngleError: Double?
     /// The mean of the rates (procedures per second) the updates came at.
     public var updateRate: Double?
+    /// The Cramér–Rao bound's median direction error over the updates that had a direction
+    /// (`DirectionBound`), radians; nil for a moving accessory or without directions.
+    public var medianDirectionBound: Double?
+    /// The range noise that bound assumes, metres.
+    public var boundRangeSigma: Double?
 
     public init(_ updates: [NearbyUpdateRecord]) {
         self.updates = updates.count
@@ -37,6 +42,9 @@ public struct NearbySummary: Sendable, Equatable {
         medianHorizontalAngleError = Self.quantile(horizontalErrors, 0.5)
         let rates = updates.map(\.object.measurementRate)
         updateRate = rates.isEmpty ? nil : rates.reduce(0, +) / Double(rates.count)
+        let bound = DirectionBound(updates)
+        medianDirectionBound = bound?.median(over: updates) { $0.object.direction != nil }
+        boundRangeSigma = bound?.rangeSigma
     }
 
     /// The `q` quantile of sorted `values` (nil when empty): EmulatorMath's one definition,

@@ -149,6 +149,9 @@ enum NearbyReport {
         if o.cameraAssistance {
             out += "\n  direction error: median \(deg(s.medianDirectionError)), \(QuantileLabel.p90) \(deg(s.p90DirectionError))"
             out += "; first direction at " + (s.firstDirectionTime.map { fixed($0, 2) + " s" } ?? "never")
+            if let bound = s.medianDirectionBound, let sigma = s.boundRangeSigma {
+                out += "\n  direction bound: median \(deg(bound)) (Cramér–Rao: these ranges from the true phone positions, \(fixed(sigma, 3)) m of range noise)"
+            }
             out += "\n  horizontal angle: \(s.withHorizontalAngle) updates, median error \(deg(s.medianHorizontalAngleError))"
         } else {
             out += "\n  direction: none (camera assistance is off)"
@@ -168,6 +171,8 @@ enum NearbyReport {
             j.field("median_direction_error_deg", s.medianDirectionError.map(degrees), decimals: 3)
             j.field("p90_direction_error_deg", s.p90DirectionError.map(degrees), decimals: 3)
             j.field("first_direction_s", s.firstDirectionTime, decimals: 4)
+            j.field("median_direction_bound_deg", s.medianDirectionBound.map(degrees), decimals: 3)
+            j.field("bound_range_sigma_m", s.boundRangeSigma, decimals: 4)
             j.field("with_horizontal_angle", s.withHorizontalAngle)
             j.field("median_horizontal_angle_error_deg", s.medianHorizontalAngleError.map(degrees), decimals: 3)
             j.field("suspensions", run.suspensions.count)
