@@ -103,14 +103,20 @@ public final class BackgroundProcess: @unchecked Sendable {
 
     public var isRunning: Bool { process.isRunning }
 
-    /// The first complete line of stdout for which `matches` holds, waiting for it at most
-    /// `timeout` seconds; nil when the deadline passes or stdout ends without one.
-    public func line(timeout: TimeInterval, where matches: (String) -> Bool) -> String? {
+    /// One of its two output streams.
+    public enum Stream: Sendable { case stdout, stderr }
+
+    /// The first complete line of `stream` (stdout unless asked) for which `matches` holds,
+    /// waiting for it at most `timeout` seconds; nil when the deadline passes or the stream ends
+    /// without one. Wait on the stream a line is printed to: the reader thread takes the two
+    /// streams in turn, so a line on one is no sign that a line written before it on the other
+    /// has been read.
+    public func line(timeout: TimeInterval, on stream: Stream = .stdout, where matches: (String) -> Bool) -> String? {
         let deadline = Date().addingTimeInterval(timeout)
         capture.lock.lock()
         defer { capture.lock.unlock() }
         while true {
-            let text = String(decoding: capture.stdout, as: UTF8.self)
+            let text = String(decoding: stream == .stdout ? capture.stdout : capture.stderr, as: UTF8.self)
             var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
             lines.removeLast()  // the part after the last newline is not a line yet
             if let hit = lines.first(where: { matches(String($0)) }) { return String(hit) }

@@ -24,7 +24,7 @@ import Testing
             tool = try BackgroundProcess(ToolProcess.executable, arguments + ["--json", "--view", "0", "--view-hold"])
             let tool = self.tool
             try #require(tool.line(timeout: 120, where: lastLine) != nil, "\(kind): no last line: \(tool.stderr)")
-            url = try #require(tool.stderr.split(separator: "\n").first { $0.hasPrefix("view: http://127.0.0.1:") }.map { String($0.dropFirst(6)) },
+            url = try #require(tool.line(timeout: 30, on: .stderr) { $0.hasPrefix("view: http://127.0.0.1:") }.map { String($0.dropFirst(6)) },
                                "\(kind): no address on stderr: \(tool.stderr)")
         }
 
