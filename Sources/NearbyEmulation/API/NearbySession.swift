@@ -49,6 +49,7 @@ public final class NearbySession {
     private var camera: CameraTracking
     private var fusion: DirectionFusion
     private var rangeNoise = RangeNoiseEstimate()
+    private var phaseBaseline = PhaseBaseline()
     private var lastConvergence = NearbyAlgorithmConvergence.unknown
     /// How far the camera has seen the phone move from where it started, metres.
     private var travelled = 0.0
@@ -130,6 +131,8 @@ public final class NearbySession {
         guard token == discoveryToken else { return }
         self.motionState = motionState
         fusion.setMotionState(motionState)
+        // Changes over a stretch in which the accessory may have moved mean nothing.
+        if motionState != .stationary { phaseBaseline.reset() }
     }
 
     /// The emulated app goes to the background (ranging suspends) or the foreground (resumes).
@@ -166,7 +169,7 @@ public final class NearbySession {
             let turn = r.next()
             runner = r
             switch turn {
-            case let .procedure(_, start, _, estimate)?: report(at: start, estimate: estimate)
+            case let .procedure(_, start, tones, estimate)?: report(at: start, tones: tones, estimate: estimate)
             case .ended(let error?)?: return invalidate(with: .channelSoundingFailed(error.description))
             case .ended(nil)?: return invalidate(with: .accessoryStoppedRanging)
             case nil: return invalidate(with: .accessoryStoppedRanging)
@@ -183,7 +186,7 @@ public final class NearbySession {
     /// antenna position and the camera's drift matter more than the radio.
     static let minimumRangeSigma = 0.03
 
-    private func report(at t: Double, estimate: DistanceEstimate?) {
+    private func report(at t: Double, tones: ToneSet, estimate: DistanceEstimate?) {
         guard let token = discoveryToken, let configuration else { return }
         let rate = measurementRate
         let smoothed = tracker.update(estimate?.distance, at: t)
@@ -193,12 +196,23 @@ public final class NearbySession {
         var fused: DirectionEstimate?
         var vertical = VerticalDirectionEstimate.unknown
         var convergence = NearbyAlgorithmConvergence.unknown
+        var phase: DirectionFusion.PhaseObservation?
+        var phaseSince: Double?
         if configuration.isCameraAssistanceEnabled {
             let seen = camera.pose(trueP: world.phone.pose(at: t), at: t)
             rangeNoise.add(estimate?.distance)
             // Until the noise is known, assume a cluttered room's (as the distance tracker does).
             fusion.rangeSigma = max(Self.minimumRangeSigma, rangeNoise.sigma() ?? tracker.measurementSigma)
-            fusion.update(range: estimate?.distance, pose: seen, time: t)
+            // A still accessory: the carrier phase's change over the last half second, too.
+            if motionState == .stationary, let r = estimate?.distance {
+                if let measured = phaseBaseline.change(to: tones, at: t, distance: r) {
+                    phase = DirectionFusion.PhaseObservation(phase: measured.change.phase, wavenumber: measured.change.wavenumber,
+                                                             from: measured.from.position)
+                    phaseSince = measured.from.time
+                }
+                phaseBaseline.add(PhaseBaseline.Entry(time: t, position: seen.position, distance: r, tones: tones))
+            }
+            fusion.update(range: estimate?.distance, pose: seen, time: t, phase: phase)
             fused = fusion.estimate(from: seen)
             direction = fused.flatMap { $0.isConfident ? $0.direction : nil }
             horizontalAngle = fused.flatMap { $0.isHorizontalConfident ? $0.azimuth : nil }
@@ -207,7 +221,8 @@ public final class NearbySession {
             if let start = firstCameraPosition { travelled = max(travelled, (seen.position - start).length) } else { firstCameraPosition = seen.position }
             convergence = Self.convergence(fused, travelled: travelled)
         }
-        lastMeasurement = NearbyMeasurement(time: t, rawDistance: estimate?.distance, cameraPose: pose, fused: fused)
+        lastMeasurement = NearbyMeasurement(time: t, rawDistance: estimate?.distance, cameraPose: pose, fused: fused,
+                                            phase: phase, phaseSince: phaseSince)
         let object = NearbyObject(discoveryToken: token, distance: estimate == nil ? nil : smoothed, direction: direction,
                                   horizontalAngle: horizontalAngle, verticalDirectionEstimate: vertical, time: t, measurementRate: rate)
         if configuration.isCameraAssistanceEnabled, convergence != lastConvergence {
@@ -284,4 +299,8 @@ public struct NearbyMeasurement: Sendable, Equatable {
     public var cameraPose: Pose?
     /// The fusion's belief, confident or not (nil without camera assistance or before a distance).
     public var fused: DirectionEstimate?
+    /// The carrier phase's change the fusion took with this procedure (nil: none), and the time
+    /// of the earlier procedure it was measured from.
+    public var phase: DirectionFusion.PhaseObservation?
+    public var phaseSince: Double?
 }

@@ -31,15 +31,27 @@ import Foundation
 ///   particles, and a still accessory's process noise is too small to walk them there (this
 ///   was the sway runs that settled 12–14° off and stayed). Every `moveEvery` (10) ranges the
 ///   cloud is resampled and each particle offered one Metropolis–Hastings independence move
-///   to a point drawn from the Laplace approximation at the batch fit of the last
-///   `moveWindow` (200) ranges (`RangeBatchFit`, started from the filter's estimate, its
-///   covariance inflated 1.5² and capped at a third of the distance per axis), accepted with
+///   to a point drawn from a Student-t (ν 3) on the Laplace approximation at the batch fit of
+///   the last `moveWindow` (200) ranges (`RangeBatchFit`, started from the filter's estimate,
+///   its covariance inflated 1.5² and capped at a third of the distance per axis), accepted with
 ///   the ratio of the filter's own likelihood over those ranges times the proposal's, and
 ///   never out of the prior's cone. The moves leave the posterior as it is where the cloud
 ///   already holds it.
-
+/// - Carrier phase (still accessory): with each range may come a `PhaseObservation`, the
+///   distance's change since a procedure about half a second earlier, read from the tones'
+///   phase (`PhaseChange`): modulo 6.1 cm, but to the millimetres the camera's pose noise
+///   allows (`phaseDistanceSigma`, 8 mm: two poses' 5 mm each, along the line of sight) where
+///   a range is good to a decimetre. Each particle predicts the change from where it lies; the
+///   likelihood is a von Mises density in the wrapped phase residual (κ = 1/(k·σ)²) over a
+///   `phaseOutlierProbability` (5 %) floor, used only over baselines of 5 cm or more
+///   (`minimumPhaseBaseline`: a still phone's are its pose noise). Over a sway's 0.2–0.3 m
+///   baselines this pins the direction to about half a degree where the ranges alone leave
+///   4–5°; the ranges and the move step keep the cloud off the aliases (one every 6.1 cm of
+///   change). The session passes none for a moving accessory, whose change mixes both
+///   devices' motion.
 /// - Output: the weighted mean direction and distance from the phone, exponentially smoothed
-///   (`smoothingTime` 0.3 s; iOS smooths too). A direction is reported only when the particles'
+///   (`smoothingTime` 0.3 s; iOS smooths too) while the smoothed point stays within two RMS
+///   spreads of the cloud (a converging cloud would leave it behind). A direction is reported only when the particles'
 ///   angular spread is below `maxSpread` (12°) and at least `minUpdates` (10) ranges are fused;
 ///   the horizontal angle alone when the azimuth spread is below it (iOS likewise reports
 ///   `horizontalAngle` when the full direction is not yet known).
@@ -67,6 +79,31 @@ public struct DirectionFusion: Sendable {
     public var moveEvery = 10
     /// The most recent ranges a move step's likelihood and batch fit use.
     public var moveWindow = 200
+    /// The 1σ error of a carrier-phase change in metres of distance: the camera's pose noise at
+    /// the two procedures along the line of sight, far above the radio's (see the type's comment).
+    public var phaseDistanceSigma = 0.008
+    /// The weight of a carrier-phase change that fits nothing (a cycle slip, a reflection that moved).
+    public var phaseOutlierProbability = 0.05
+    /// The least the phone must have moved (as it believed) between a phase change's two
+    /// procedures for the change to be used: below it the baseline is mostly the camera's pose
+    /// noise, and a still phone's jitter would otherwise pick a confident, wrong direction
+    /// (`--phone still` read 50° off with it).
+    public var minimumPhaseBaseline = 0.05
+
+    /// The distance's change between two procedures read from their tones' carrier phase
+    /// (`PhaseChange`): `phase` = −`wavenumber`·(|a − p| − |a − `from`|) modulo 2π, for the
+    /// accessory at a, p where the phone was for the later procedure and `from` for the earlier.
+    public struct PhaseObservation: Sendable, Equatable {
+        public var phase: Double
+        public var wavenumber: Double
+        /// Where the phone (as it believed) was for the earlier procedure.
+        public var from: Vector3
+        public init(phase: Double, wavenumber: Double, from: Vector3) {
+            self.phase = phase
+            self.wavenumber = wavenumber
+            self.from = from
+        }
+    }
 
     public private(set) var motionState = MotionActivityState.unknown
     /// Valid ranges fused since the last (re)initialization.
@@ -84,6 +121,7 @@ public struct DirectionFusion: Sendable {
     /// where the phone (as it believed) was for each: rings written at `historyNext`.
     private var historyPositions: [Vector3] = []
     private var historyRanges: [Double] = []
+    private var historyPhases: [PhaseObservation?] = []
     private var historyNext = 0
     /// The prior's cone (apex and axis, from the pose of the first range): the move step's
     /// target is the posterior, prior included, so no move leaves the cone.
@@ -113,8 +151,9 @@ public struct DirectionFusion: Sendable {
     public var position: Vector3? { smoothed }
 
     /// Fuses one ranging procedure: `range` in metres (nil when the measurement failed: predict
-    /// only), `pose` the believed (VIO) pose when it was measured. Call with increasing times.
-    public mutating func update(range: Double?, pose: Pose, time: Double) {
+    /// only), `pose` the believed (VIO) pose when it was measured, `phase` the carrier phase's
+    /// change since an earlier procedure (still accessory only). Call with increasing times.
+    public mutating func update(range: Double?, pose: Pose, time: Double, phase: PhaseObservation? = nil) {
         let dt = lastTime.map { max(0, time - $0) } ?? 0
         lastTime = time
         if initialized { predict(dt) }
@@ -123,6 +162,7 @@ public struct DirectionFusion: Sendable {
             return
         }
         guard initialized else { return initialize(range: r, pose: pose) }
+        let phase = phase.flatMap { ($0.from - pose.position).length >= minimumPhaseBaseline ? $0 : nil }
 
         let n = particles.count
         let norm = 1 / (rangeSigma * (2 * Double.pi).squareRoot())
@@ -130,9 +170,11 @@ public struct DirectionFusion: Sendable {
         var total = 0.0
         var consistent = false
         for i in 0..<n {
-            let residual = ((particles[i] - pose.position).length - r) / rangeSigma
+            let distance = (particles[i] - pose.position).length
+            let residual = (distance - r) / rangeSigma
             if abs(residual) < 3 { consistent = true }
             weights[i] *= (1 - outlierProbability) * norm * exp(-0.5 * residual * residual) + floor
+            if let phase { weights[i] *= phaseLikelihood(phase, distance: distance, particle: particles[i]) }
             total += weights[i]
         }
         inconsistentRun = consistent ? 0 : inconsistentRun + 1
@@ -143,7 +185,7 @@ public struct DirectionFusion: Sendable {
             sumSquares += weights[i] * weights[i]
         }
         rangeUpdates += 1
-        remember(position: pose.position, range: r)
+        remember(position: pose.position, range: r, phase: phase)
         let moveDue = motionState == .stationary && moveEvery > 0 && rangeUpdates >= minUpdates && rangeUpdates % moveEvery == 0
         if moveDue {
             resample()
@@ -154,27 +196,41 @@ public struct DirectionFusion: Sendable {
         smooth(pose: pose, dt: dt)
     }
 
-    private mutating func remember(position: Vector3, range: Double) {
+    private mutating func remember(position: Vector3, range: Double, phase: PhaseObservation?) {
         let w = max(4, moveWindow)
         if historyPositions.count < w {
             historyPositions.append(position)
             historyRanges.append(range)
+            historyPhases.append(phase)
         } else {
             historyPositions[historyNext] = position
             historyRanges[historyNext] = range
+            historyPhases[historyNext] = phase
         }
         historyNext = (historyNext + 1) % w
     }
 
-    /// The log-likelihood of the remembered ranges for an accessory at `x`, with the same
-    /// robust model as the weights' update.
+    /// The likelihood of a carrier-phase change for an accessory at `particle`, `distance` from
+    /// the phone: von Mises in the wrapped residual, peak 1, over the outlier floor.
+    @inline(__always)
+    private func phaseLikelihood(_ phase: PhaseObservation, distance: Double, particle: Vector3) -> Double {
+        let spread = phase.wavenumber * phaseDistanceSigma
+        let change = distance - (particle - phase.from).length
+        let residual = phase.phase + phase.wavenumber * change
+        return (1 - phaseOutlierProbability) * exp((cos(residual) - 1) / (spread * spread)) + phaseOutlierProbability
+    }
+
+    /// The log-likelihood of the remembered ranges and carrier-phase changes for an accessory at
+    /// `x`, with the same robust models as the weights' update.
     private func logLikelihood(_ x: Vector3) -> Double {
         let norm = 1 / (rangeSigma * (2 * Double.pi).squareRoot())
         let floor = outlierProbability / outlierSpan
         var sum = 0.0
         for i in historyPositions.indices {
-            let residual = ((x - historyPositions[i]).length - historyRanges[i]) / rangeSigma
+            let distance = (x - historyPositions[i]).length
+            let residual = (distance - historyRanges[i]) / rangeSigma
             sum += log((1 - outlierProbability) * norm * exp(-0.5 * residual * residual) + floor)
+            if let phase = historyPhases[i] { sum += log(phaseLikelihood(phase, distance: distance, particle: x)) }
         }
         return sum
     }
@@ -191,10 +247,18 @@ public struct DirectionFusion: Sendable {
         let ridge = 1 / (cap * cap)
         guard let covariance = (fit.information * (1 / 2.25) + Matrix3.diagonal(ridge, ridge, ridge)).inverse?.symmetrized,
               let lower = RangeBatchFit.cholesky(covariance), let precision = covariance.inverse else { return }
-        func logProposal(_ x: Vector3) -> Double { -0.5 * precision.quadraticForm(x - fit.position) }
+        // A multivariate Student-t (ν = 3) on that scale, not a Gaussian: an independence sampler
+        // cannot leave a state in its proposal's tail (there q(x) is negligible and the ratio
+        // π(x′)·q(x)/(π(x)·q(x′)) with it), and a cloud that settled on a wrong carrier-phase
+        // alias, metres from the fit in the Laplace metric, sits in a Gaussian's tail for good.
+        let dof = 3.0
+        func logProposal(_ x: Vector3) -> Double { -0.5 * (dof + 3) * log(1 + precision.quadraticForm(x - fit.position) / dof) }
         let cosMax = cos(coneHalfAngle)
         for i in particles.indices {
-            let proposal = fit.position + lower * Vector3(rng.gaussian(), rng.gaussian(), rng.gaussian())
+            let z = Vector3(rng.gaussian(), rng.gaussian(), rng.gaussian())
+            var chiSquare = 0.0
+            for _ in 0..<Int(dof) { let g = rng.gaussian(); chiSquare += g * g }
+            let proposal = fit.position + lower * z * (dof / max(chiSquare, 1e-12)).squareRoot()
             guard (proposal - priorApex).normalized.dot(priorAxis) >= cosMax else { continue }
             let ratio = logLikelihood(proposal) - logLikelihood(particles[i]) + logProposal(particles[i]) - logProposal(proposal)
             if ratio >= 0 || log(max(rng.uniform(), 1e-300)) < ratio { particles[i] = proposal }
@@ -295,8 +359,9 @@ public struct DirectionFusion: Sendable {
         inconsistentRun = 0
         historyPositions.removeAll(keepingCapacity: true)
         historyRanges.removeAll(keepingCapacity: true)
+        historyPhases.removeAll(keepingCapacity: true)
         historyNext = 0
-        remember(position: pose.position, range: range)
+        remember(position: pose.position, range: range, phase: nil)
         priorApex = pose.position
         priorAxis = pose.forward
         smoothed = nil
@@ -344,6 +409,12 @@ public struct DirectionFusion: Sendable {
         }
         let target = pose.position + direction.normalized * distance
         guard let s = smoothed else { smoothed = target; return }
+        // Smoothing holds the output steady inside the posterior; once it lags outside (the cloud
+        // converging faster than 0.3 s, as carrier phase makes it), it starts again from the mean.
+        var spread = 0.0
+        for i in particles.indices { let d = particles[i] - target; spread += weights[i] * d.dot(d) }
+        let lag = target - s
+        if lag.dot(lag) > 4 * spread { smoothed = target; return }
         let alpha = 1 - exp(-dt / smoothingTime)
         smoothed = s + (target - s) * alpha
     }

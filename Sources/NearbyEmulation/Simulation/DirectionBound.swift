@@ -1,15 +1,21 @@
 import EmulatorMath
 import Foundation
 
-/// The Cramér–Rao bound on the direction a run's ranges allow: what an efficient unbiased
-/// estimator of a still accessory's position could do at each update with every range measured
-/// so far, taken from where the phone truly was (camera drift ignored: the bound is optimistic)
-/// with Gaussian range noise of the run's own spread. A direction error near this bound is the
-/// data's limit, not the fusion's; well under it means the fusion's prior (the camera cone, the
-/// still hint) is doing the work.
+/// The Cramér–Rao bound on the direction a run's measurements allow: what an efficient unbiased
+/// estimator of a still accessory's position could do at each update with every range and
+/// carrier-phase change measured so far, taken from where the phone truly was (camera drift
+/// ignored: the bound is optimistic) with Gaussian noise of the run's own spread. A direction
+/// error near this bound is the data's limit, not the fusion's; well under it means the
+/// fusion's prior (the camera cone, the still hint) is doing the work.
 ///
 /// Ranges r_i = ‖x − p_i‖ + n_i, n_i ~ N(0, σ²) give the position's Fisher information
-/// F = Σ u_i u_iᵀ / σ² (u_i the unit vector from phone position p_i to the accessory x). From
+/// F = Σ u_i u_iᵀ / σ² (u_i the unit vector from phone position p_i to the accessory x). A
+/// carrier-phase change between the phone at p_s and at p_t reads ‖x − p_t‖ − ‖x − p_s‖ with
+/// noise σ_φ and adds (u_t − u_s)(u_t − u_s)ᵀ / σ_φ²; its ambiguity (one every 6.1 cm) is
+/// left out, as a local bound does, and so is the correlation of two changes that share a
+/// procedure (optimistic again). σ_φ is the run's own: the changes' robust spread about what
+/// the true accessory position gives from the poses the phone believed, so the camera's pose
+/// noise, which is most of it, counts. From
 /// the phone at p, the direction's error is δx projected across v = x − p and divided by ‖v‖:
 /// a 2-D Gaussian with covariance Π F⁻¹ Π / ‖v‖² (Π = I − v̂v̂ᵀ), whose magnitude's median is
 /// the figure per update.
@@ -18,6 +24,9 @@ public struct DirectionBound: Sendable, Equatable {
     /// absolute deviation) of the run's raw distances about the true ones, so a few multipath
     /// outliers do not loosen it.
     public var rangeSigma: Double
+    /// The carrier-phase changes' noise the bound assumes, metres of distance (nil: the run
+    /// fused fewer than ten).
+    public var phaseSigma: Double?
     /// Per update (in order), the median angular error (radians) of an efficient estimator
     /// with the ranges up to and including it; nil until the ranges fix a position.
     public var medianErrors: [Double?]
@@ -34,11 +43,26 @@ public struct DirectionBound: Sendable, Equatable {
         var information = Matrix3.zero
         var ranges = 0
         rangeSigma = sigma
+        let phaseErrors = updates.compactMap { u in
+            u.phase.map { p in
+                let change = (x - p.believedPosition).length - (x - p.observation.from).length
+                return remainder(p.observation.phase + p.observation.wavenumber * change, 2 * Double.pi) / p.observation.wavenumber
+            }
+        }
+        var phaseSigma: Double?
+        if phaseErrors.count >= 10, let median = Quantile.of(phaseErrors, 0.5),
+           let deviation = Quantile.of(phaseErrors.map { abs($0 - median) }, 0.5), deviation > 0 {
+            phaseSigma = 1.4826 * deviation
+        }
+        self.phaseSigma = phaseSigma
         medianErrors = updates.map { u in
             let p = u.phonePose.position
             if u.rawDistance != nil {
                 information += Matrix3.outer((x - p).normalized) * (1 / (sigma * sigma))
                 ranges += 1
+            }
+            if let phase = u.phase, let s = phaseSigma {
+                information += Matrix3.outer((x - p).normalized - (x - phase.truePositionBefore).normalized) * (1 / (s * s))
             }
             guard ranges >= 3, let covariance = information.inverse else { return nil }
             return Self.medianAngularError(covariance: covariance, from: p, to: x)

@@ -68,10 +68,15 @@ public enum NearbySimulation {
         func session(_ session: NearbySession, didUpdate nearbyObjects: [NearbyObject]) {
             for o in nearbyObjects {
                 let t = o.time
+                let m = session.lastMeasurement
+                var phase: NearbyUpdateRecord.PhaseRecord?
+                if let observation = m?.phase, let since = m?.phaseSince, let believed = m?.cameraPose?.position {
+                    phase = NearbyUpdateRecord.PhaseRecord(observation: observation, believedPosition: believed,
+                                                           truePositionBefore: world.phone.pose(at: since).position)
+                }
                 updates.append(NearbyUpdateRecord(object: o, trueDistance: world.distance(at: t), trueDirection: world.direction(at: t),
                                                   phonePose: world.phone.pose(at: t), accessoryPosition: world.accessory.position(at: t),
-                                                  rawDistance: session.lastMeasurement?.rawDistance,
-                                                  fusedDirection: session.lastMeasurement?.fused?.direction))
+                                                  rawDistance: m?.rawDistance, fusedDirection: m?.fused?.direction, phase: phase))
             }
         }
 

@@ -25,6 +25,8 @@ public struct NearbySummary: Sendable, Equatable {
     public var medianDirectionBound: Double?
     /// The range noise that bound assumes, metres.
     public var boundRangeSigma: Double?
+    /// The carrier-phase changes' noise it assumes, metres (nil: none fused).
+    public var boundPhaseSigma: Double?
 
     public init(_ updates: [NearbyUpdateRecord]) {
         self.updates = updates.count
@@ -45,6 +47,7 @@ public struct NearbySummary: Sendable, Equatable {
         let bound = DirectionBound(updates)
         medianDirectionBound = bound?.median(over: updates) { $0.object.direction != nil }
         boundRangeSigma = bound?.rangeSigma
+        boundPhaseSigma = bound?.phaseSigma
     }
 
     /// The `q` quantile of sorted `values` (nil when empty): EmulatorMath's one definition,

@@ -15,6 +15,18 @@ public struct NearbyUpdateRecord: Sendable, Equatable {
     public var rawDistance: Double?
     /// The fusion's direction whether or not it passed the confidence gate (phone frame).
     public var fusedDirection: Vector3?
+    /// The carrier phase's change fused with this update (nil: none), with the phone's positions.
+    public var phase: PhaseRecord?
+
+    /// A carrier-phase change and where the phone was: as it believed for both procedures (what
+    /// the fusion used), and truly for the earlier one (for the bound).
+    public struct PhaseRecord: Sendable, Equatable {
+        public var observation: DirectionFusion.PhaseObservation
+        /// Where the phone believed it was for this update's procedure.
+        public var believedPosition: Vector3
+        /// Where the phone truly was for the earlier procedure.
+        public var truePositionBefore: Vector3
+    }
 
     /// |distance − truth|, metres (nil without a distance).
     public var distanceError: Double? { object.distance.map { abs($0 - trueDistance) } }

@@ -150,7 +150,12 @@ enum NearbyReport {
             out += "\n  direction error: median \(deg(s.medianDirectionError)), \(QuantileLabel.p90) \(deg(s.p90DirectionError))"
             out += "; first direction at " + (s.firstDirectionTime.map { fixed($0, 2) + " s" } ?? "never")
             if let bound = s.medianDirectionBound, let sigma = s.boundRangeSigma {
-                out += "\n  direction bound: median \(deg(bound)) (Cramér–Rao: these ranges from the true phone positions, \(fixed(sigma, 3)) m of range noise)"
+                if let phase = s.boundPhaseSigma {
+                    out += "\n  direction bound: median \(deg(bound)) (Cramér–Rao: these ranges and carrier-phase changes from the true phone positions, "
+                        + "\(fixed(sigma, 3)) m of range noise, \(fixed(phase * 1000, 1)) mm of phase-change noise)"
+                } else {
+                    out += "\n  direction bound: median \(deg(bound)) (Cramér–Rao: these ranges from the true phone positions, \(fixed(sigma, 3)) m of range noise)"
+                }
             }
             out += "\n  horizontal angle: \(s.withHorizontalAngle) updates, median error \(deg(s.medianHorizontalAngleError))"
         } else {
@@ -173,6 +178,7 @@ enum NearbyReport {
             j.field("first_direction_s", s.firstDirectionTime, decimals: 4)
             j.field("median_direction_bound_deg", s.medianDirectionBound.map(degrees), decimals: 3)
             j.field("bound_range_sigma_m", s.boundRangeSigma, decimals: 4)
+            j.field("bound_phase_sigma_m", s.boundPhaseSigma, decimals: 5)
             j.field("with_horizontal_angle", s.withHorizontalAngle)
             j.field("median_horizontal_angle_error_deg", s.medianHorizontalAngleError.map(degrees), decimals: 3)
             j.field("suspensions", run.suspensions.count)
