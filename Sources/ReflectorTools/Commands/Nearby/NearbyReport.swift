@@ -150,12 +150,10 @@ enum NearbyReport {
             out += "\n  direction error: median \(deg(s.medianDirectionError)), \(QuantileLabel.p90) \(deg(s.p90DirectionError))"
             out += "; first direction at " + (s.firstDirectionTime.map { fixed($0, 2) + " s" } ?? "never")
             if let bound = s.medianDirectionBound, let sigma = s.boundRangeSigma {
-                if let phase = s.boundPhaseSigma {
-                    out += "\n  direction bound: median \(deg(bound)) (Cramér–Rao: these ranges and carrier-phase changes from the true phone positions, "
-                        + "\(fixed(sigma, 3)) m of range noise, \(fixed(phase * 1000, 1)) mm of phase-change noise)"
-                } else {
-                    out += "\n  direction bound: median \(deg(bound)) (Cramér–Rao: these ranges from the true phone positions, \(fixed(sigma, 3)) m of range noise)"
-                }
+                let measured = s.boundPhaseSigma == nil ? "these ranges" : "these ranges and carrier-phase changes"
+                let phaseNoise = s.boundPhaseSigma.map { ", \(fixed($0 * 1000, 1)) mm of phase-change noise" } ?? ""
+                out += "\n  direction bound: median \(deg(bound)) (Cramér–Rao: \(measured) from the true phone positions, "
+                    + "\(fixed(sigma, 3)) m of range noise\(phaseNoise))"
             }
             out += "\n  horizontal angle: \(s.withHorizontalAngle) updates, median error \(deg(s.medianHorizontalAngleError))"
         } else {
