@@ -8,7 +8,7 @@ import EmulatorMath
 /// cancel in the round trip; what is left is each radio's fixed delay per channel), so the
 /// product of a later tone with the conjugate of an earlier one on the same channel and
 /// antenna path is e^{−j4π·f·Δd/c}: the distance's change alone. Two real nRF54L15 boards
-/// (`../shared/data/field/nrf54l15-waves`, still) keep it: over 62 procedures the change from
+/// (`data/field/nrf54l15-waves`, still) keep it: over 62 procedures the change from
 /// one to the next is coherent across the 72 channels (0.96 or more) and under 0.7 rad, and
 /// the common phase stays within ±0.4 rad of the first procedure's for 41 procedures, then
 /// drifts by up to a radian (a centimetre: the scene, or the boards' temperature).

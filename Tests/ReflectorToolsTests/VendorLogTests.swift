@@ -7,13 +7,13 @@ import PhoneEmulation
 import TestSupport
 import Testing
 
-/// Step data recorded on real boards (`../shared/data/field`, see its README): the nRF Connect
+/// Step data recorded on real boards (`data/field`, see its README): the nRF Connect
 /// SDK samples' logs of an nRF54L15 pair (one antenna path, one side per file) and Silicon Labs'
 /// dump of one procedure with four antenna paths (both sides in one file, every tone rated
 /// "quality unavailable"), read by content and estimated by every estimator.
 struct VendorLogTests {
     static let field = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../../shared/data/field").standardized.path
+        .appendingPathComponent("../../data/field").standardized.path
     static let ncsInitiator = field + "/nrf54l15-waves/ini.txt"
     static let ncsReflector = field + "/nrf54l15-waves/ref.txt"
     static let silabs = field + "/silabs-one-procedure/example_log_pbr.txt"

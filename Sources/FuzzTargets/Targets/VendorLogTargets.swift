@@ -43,11 +43,11 @@ enum VendorLogTargets {
         require(read.estimates == read.initiatorProcedures, "not one estimate per initiator procedure")
     }
 
-    /// The field recordings (`../shared/data/field`): the nRF54L15 logs' first procedures.
+    /// The field recordings (`data/field`): the nRF54L15 logs' first procedures.
     static func ncsSeeds() -> [[UInt8]] {
         var out: [[UInt8]] = []
         for name in ["ini", "ref"] {
-            for file in SeedFiles.file("../shared/data/field/nrf54l15-waves/\(name).txt") {
+            for file in SeedFiles.file("data/field/nrf54l15-waves/\(name).txt") {
                 let lines = file.split(separator: 0x0A, omittingEmptySubsequences: false)
                 out.append([0] + Array(lines.prefix(140).joined(separator: [0x0A])))
                 out.append([0x0B] + Array(lines.prefix(60).joined(separator: [0x0A])))
@@ -63,6 +63,6 @@ enum VendorLogTargets {
     }
 
     static func silabsSeeds() -> [[UInt8]] {
-        SeedFiles.file("../shared/data/field/silabs-one-procedure/example_log_pbr.txt").flatMap { [[0] + $0, [0x04] + $0] }
+        SeedFiles.file("data/field/silabs-one-procedure/example_log_pbr.txt").flatMap { [[0] + $0, [0x04] + $0] }
     }
 }
