@@ -84,6 +84,8 @@ public struct InitiatorHost: Sendable {
         case proceduresMissed(first: UInt16, count: Int)
         /// Set-up or ranging failed; the host stops.
         case failed(HostError)
+        /// The controller departed from the spec in a way the host tolerates (said once).
+        case deviation(ControllerDeviation)
     }
 
     public private(set) var setup: Setup
@@ -110,6 +112,8 @@ public struct InitiatorHost: Sendable {
     private var awaiting: InitiatorSetupStep.Awaited?
     /// Commands of the current step not yet answered, by opcode.
     private var pendingCommands: [UInt16] = []
+    /// What a step gave while it was being sent (a command the board does not list), for the next `tick`.
+    private var deferred: [Output] = []
     private var assembler = ProcedureAssembler(role: .initiator)
     /// The procedures the controller reported since they were enabled (a skip is named).
     private var procedureSequence = ProcedureSequence()
@@ -239,11 +243,24 @@ public struct InitiatorHost: Sendable {
         return receive(packet, now: core.now).outputs
     }
 
+    /// What sending the last step gave (a command the board does not list fails the step): a
+    /// loop calls this every turn, so no failure waits silently.
+    public mutating func tick() -> [Output] {
+        defer { deferred = [] }
+        return deferred
+    }
+
     /// One event packet from the controller at `now`: the event as the core decoded it (for
     /// the components beside this host) and what it gave.
     public mutating func receive(_ packet: HCIPacket, now: Double) -> (event: HostEvent, outputs: [Output]) {
         let event = core.receive(packet, now: now)
-        return (event, handle(event))
+        var outputs = handle(event)
+        if case .malformed = event, case .failed(.malformedEvent(let what))? = outputs.last {
+            outputs[outputs.count - 1] = .failed(.malformedEvent(what + "; its octets: " + ControllerDeviation.octets(packet)))
+        }
+        // An undecodable event is reported by the failure it causes (or dropped, if droppable).
+        let deviations = core.takeDeviations().filter { if case .undecodableEvent = $0 { false } else { true } }
+        return (event, deviations.map { .deviation($0) } + outputs)
     }
 
     private mutating func handle(_ event: HostEvent) -> [Output] {
@@ -259,8 +276,9 @@ public struct InitiatorHost: Sendable {
             guard controllerSetup.isDone, let i = pendingCommands.firstIndex(of: answer.opcode) else { return [] }
             guard answer.status == .success else { return fail(.commandFailed(command: HCICommandNames.name(answer.opcode), status: answer.status)) }
             pendingCommands.remove(at: i)
-            if answer.opcode == LECSReadLocalSupportedCapabilitiesV2.opcode {
-                localCapabilities = (try? LECSLocalCapabilitiesReturn.decode(answer.returnParameters, v2: true))?.capabilities
+            if answer.opcode == LECSReadLocalSupportedCapabilitiesV2.opcode || answer.opcode == LECSReadLocalSupportedCapabilities.opcode {
+                let v2 = answer.opcode == LECSReadLocalSupportedCapabilitiesV2.opcode
+                localCapabilities = (try? LECSLocalCapabilitiesReturn.decode(answer.returnParameters, v2: v2))?.capabilities
             }
             if pendingCommands.isEmpty, awaiting == nil { step = nil }
             return []
@@ -343,7 +361,11 @@ public struct InitiatorHost: Sendable {
         var failure: ProcedureAssemblyError?
         var delivered: ProcedureResults?
         do { delivered = try assembler.add(packet) } catch { failure = error }
-        if let p = delivered { return missedBefore(p.procedureCounter) + deliver(p) }
+        if let p = delivered {
+            let missed = missedBefore(p.procedureCounter)
+            if procedureSequence.lastRepeated { core.note(.repeatedProcedureCounter(p.procedureCounter)) }
+            return missed + core.takeDeviations().map { .deviation($0) } + deliver(p)
+        }
         guard let failure else { return [] }
         if case .malformed = failure { return [.failed(.malformedEvent("CS Subevent Result: \(failure)"))] }
         guard let lost = lostPartialProcedure() else { return [] }
@@ -427,7 +449,15 @@ public struct InitiatorHost: Sendable {
                 return true
             }
             send(HostCommands.enableEncryption(handle: h, key: key), awaiting: .encryption)
-        case .readLocalCapabilities: send(LECSReadLocalSupportedCapabilitiesV2().packet)
+        case .readLocalCapabilities:
+            // The Core 6.3 form where the controller lists it, else Core 6.0's (said once).
+            if core.scheduler.lists(LECSReadLocalSupportedCapabilitiesV2.opcode) {
+                send(LECSReadLocalSupportedCapabilitiesV2().packet)
+            } else {
+                core.note(.capabilitiesWithoutV2)
+                deferred += core.takeDeviations().map { .deviation($0) }
+                send(LECSReadLocalSupportedCapabilities().packet)
+            }
         case .readRemoteVersion: send(ReadRemoteVersionInformation(connectionHandle: h).packet, awaiting: .remoteVersion)
         case .readRemoteCapabilities: send(LECSReadRemoteSupportedCapabilities(connectionHandle: h).packet, awaiting: .remoteCapabilities)
         case .enableSecurity: send(LECSSecurityEnable(connectionHandle: h).packet, awaiting: .securityEnabled)
@@ -446,7 +476,7 @@ public struct InitiatorHost: Sendable {
     private mutating func send(_ packet: HCIPacket, awaiting event: InitiatorSetupStep.Awaited? = nil) {
         guard let opcode = packet.opcode else { return }
         guard core.scheduler.enqueue(packet) else {
-            _ = fail(.commandFailed(command: HCICommandNames.name(opcode) + " (the board does not list it among its supported commands)", status: .unknownCommand))
+            deferred += fail(.commandFailed(command: HCICommandNames.name(opcode) + " (the board does not list it among its supported commands)", status: .unknownCommand))
             return
         }
         pendingCommands.append(opcode)

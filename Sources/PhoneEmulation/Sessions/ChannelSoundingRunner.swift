@@ -74,7 +74,7 @@ package struct ChannelSoundingRunner {
                 return .procedure(counter: p.procedureCounter, time: middle, tones: tones, estimate: estimator.estimate(tones))
             case .failed(let e): return .ended(.configurationFailed(e))
             case .disabled: return .ended(nil)
-            case .enabled, .needsRangingData, .connected, .notIOSCompliant, .procedureLost, .proceduresMissed: break
+            case .enabled, .needsRangingData, .connected, .notIOSCompliant, .procedureLost, .proceduresMissed, .deviation: break
             }
         }
         return nil
