@@ -190,7 +190,7 @@ public enum RangeCommand: Command {
                 report.status("the link was lost: \(reason.described); looking for the reflector again")
                 session.reconnect()
                 scanningSince = Date()
-            case .failed(.procedureFailed(event: InitiatorSetupStep.Awaited.encryption.name, status: .pinOrKeyMissing)) where usedBond:
+            case .failed(.procedureFailed(event: .encryption, status: .pinOrKeyMissing)) where usedBond:
                 return .stop(.failure(status: 2, "the reflector refused this phone's bond (PIN or Key Missing, 0x06): it no longer holds the pairing; "
                     + (o.bonds.map { "remove its entry from \($0) (or use a new file) to pair again" } ?? "run range again to pair anew")))
             case .failed(let e):

@@ -159,7 +159,7 @@ struct RangeSession: BoardHost {
         case .procedureLost(let counter): return [.procedureLost(counter: counter)]
         case .deviation(let d): return [.deviation(d)]
         case .proceduresMissed(let first, let count): return [.proceduresMissed(first: first, count: count)]
-        case .failed(.procedureFailed(event: InitiatorHost.procedureEnableEvent, let status)) where retriesLeft > 0:
+        case .failed(.procedureFailed(event: .proceduresEnabled, let status)) where retriesLeft > 0:
             retriesLeft -= 1
             retryAt = now + Self.startRetryInterval
             return [.startRefused(status)]
