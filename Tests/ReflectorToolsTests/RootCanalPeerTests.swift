@@ -7,8 +7,7 @@ import Testing
 /// the install of scripts/ensure-deps, the launcher and the socat bridge end to end, and what the
 /// hosts see of it. RootCanal is a Core 5.3/6.0 controller (HCI_Version 0x0C, v1 capabilities
 /// only), so `check` reports two iOS FAILs; two controllers on its one LE air let `accessory` and
-/// `range` connect and pair. Only what does not depend on the hosts' CS set-up is asserted (the
-/// phone host's CS set-up on RootCanal is being fixed: see Tests/Peers/rootcanal-observed/).
+/// `range` connect and pair. Ranging over RootCanal, and its deviations, are `RootCanalRangingTests`'.
 ///
 /// Runs where RootCanal is installed and always on CI (`CI=true`), where a missing RootCanal
 /// fails with what to install instead of skipping.
