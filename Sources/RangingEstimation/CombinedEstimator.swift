@@ -6,13 +6,14 @@
 /// 1. **Either alone.** With tones only or timing only, that estimate is returned as it is.
 /// 2. **Ambiguity.** PBR cannot tell d from d + n·149.9 m; the n that brings it nearest the RTT
 ///    distance is taken (RTT has no ambiguity).
-/// 3. **A missed first path.** Multipath makes both read long, never short (a later path
-///    cannot arrive first), RTT by its correlator's bias, PBR when its fit takes a reflection for
-///    the direct path. So PBR reading *longer* than RTT by more than `agreement`·σ_RTT (σ_RTT the
-///    timing estimate's own standard error, at least `floor` metres) means PBR missed the first
-///    path: the earliest of the phase fit's other components within that tolerance of RTT is
-///    taken, else the RTT distance itself. PBR reading *shorter* than RTT is what multipath does
-///    to RTT, and PBR stands.
+/// 3. **A missed first path.** PBR fails long: when its fit takes a reflection for the direct
+///    path. RTT's multipath error is its correlator's, the peak of the merged paths, and is long
+///    but for paths within a fraction of the correlation width that cancel the direct one
+///    (`SyncArrival`), which pull it short by at most a few decimetres. So PBR reading *longer*
+///    than RTT by more than `agreement`·σ_RTT (σ_RTT the timing estimate's own standard error,
+///    at least `floor` metres) means PBR missed the first path: the earliest of the phase fit's
+///    other components within that tolerance of RTT is taken, else the RTT distance itself. PBR
+///    reading *shorter* than RTT is what multipath does to RTT, and PBR stands.
 /// The threshold sits at 4σ so that in free space, where PBR is right and 100 times more
 /// precise, RTT overrules it once in 30,000 procedures.
 public struct CombinedEstimator: DistanceEstimator {

@@ -9,8 +9,8 @@
 /// RMS bandwidth. For GFSK with modulation index 0.5 the RMS bandwidth is the RMS instantaneous
 /// frequency, β = 0.21·R at BT = 0.5 (LE 1M and 2M) and 0.24·R at BT = 2 (LE 2M 2BT), R the
 /// symbol rate: computed numerically over 8,192 random symbols (Gaussian pulse, 64 samples a
-/// symbol) for this type. At 20 dB and an AA-only CS_SYNC on 1M (44 symbols) σ_τ = 7.9 ns, or
-/// 1.7 m of one-way distance a step.
+/// symbol) for this type. At 20 dB and an AA-only CS_SYNC on 1M (44 symbols) σ_τ = 8.1 ns; a
+/// step's round trip (two arrivals) is then 1.7 m of one-way distance, 72 steps 0.20 m.
 ///
 /// **A step's round trip** has two arrivals (the initiator's and the reflector's) and two
 /// timestamps, each with the radio's own jitter σ_j and a quantization to its resolution q

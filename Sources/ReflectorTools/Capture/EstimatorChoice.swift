@@ -35,6 +35,9 @@ public enum EstimatorChoice: String, Sendable, Equatable, CaseIterable {
         }
     }
 
+    /// Whether the estimator reads the round-trip times (mode-1/3 steps).
+    public var usesTiming: Bool { self == .rtt || self == .combined }
+
     /// The command-line name of the method an estimate came from (for output).
     public static func name(of method: DistanceEstimate.Method) -> String {
         switch method {

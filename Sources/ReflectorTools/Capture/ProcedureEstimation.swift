@@ -26,8 +26,23 @@ public enum ProcedureEstimation {
     public static let missingReflector = "without inline PCT the tones need the reflector's results: give its capture with --reflector"
     public static let unknownInlinePCT = "the capture has no LE CS Config Complete, so inline PCT is unknown: pass --ipt, or --reflector with the reflector's capture"
     public static let reflectorRole = "the capture holds the reflector's results: give the initiator's capture first and this one with --reflector"
-    public static let noToneSteps = "no phase-based ranging steps (mode 2 or 3) were reported"
+    public static let noRangingSteps = "no ranging steps (mode 1, 2 or 3) were reported"
+    public static let noTimingSteps = "no round-trip timing steps (mode 1 or 3) were reported"
     public static let tooFewTones = "too few good tones (every antenna path needs 15 distinct good channels)"
+
+    /// Why a round-trip estimate failed: too few usable steps, and what left the others out.
+    static func tooFewTimedSteps(_ t: RoundTripTimes) -> String {
+        var parts: [String] = []
+        if t.rejected.accessAddress > 0 { parts.append("\(t.rejected.accessAddress) failed the access-address check") }
+        if t.rejected.notAvailable > 0 { parts.append("\(t.rejected.notAvailable) had no time") }
+        if t.rejected.unpaired > 0 { parts.append("\(t.rejected.unpaired) had no reflector step to pair with") }
+        return "too few usable round-trip steps (\(t.samples.count) usable, 3 needed" + (parts.isEmpty ? ")" : "; " + parts.joined(separator: ", ") + ")")
+    }
+
+    /// The missing-reflector reason of a procedure that only timed round trips.
+    static func missingReflector(timing missing: String) -> String {
+        missing == missingReflector ? "round-trip timing needs the reflector's results: give its capture with --reflector" : missing
+    }
 
     public static func estimates(
         _ capture: CaptureProcedures, reflector: CaptureProcedures?, inlinePCT: Bool?, estimator choice: EstimatorChoice,
@@ -77,9 +92,12 @@ public enum ProcedureEstimation {
                 return e
             }
             guard p.role == .initiator else { return none(reflectorRole) }
-            guard p.results.steps.contains(where: { $0.mode == .mode2 || $0.mode == .mode3 }) else {
+            let steps = p.results.steps
+            let hasTones = steps.contains { $0.mode.hasTones }
+            let hasTiming = steps.contains { $0.mode == .mode1 || $0.mode == .mode3 }
+            guard hasTones || hasTiming else {
                 let aborted = p.results.subevents.contains { $0.stepsReport.subeventDoneStatus == .aborted }
-                return none(noToneSteps + (aborted ? "; its subevent was aborted" : ""))
+                return none(noRangingSteps + (aborted ? "; its subevent was aborted" : ""))
             }
             let key = Key(configID: p.results.configID, counter: p.procedureCounter)
             let peer = peers[key]?.first
@@ -100,40 +118,60 @@ public enum ProcedureEstimation {
                 }
                 return e
             }
-            let ipt = inlinePCT ?? p.inlinePCT ?? peer?.inlinePCT ?? (hasPeers || ras != nil ? false : nil)
-            let steps = p.results.steps
+            // The reflector's steps, in the initiator's order, wherever they came from.
+            var theirs: [StepData?]?
+            var theirSource: ToneSource?
+            if let peer {
+                theirs = aligned(peer.results.steps, to: steps)
+                theirSource = peer.origin.isVendorLog ? .vendorLog : .reflectorCapture
+            } else if let ras {
+                usesRAS = true
+                theirSource = ras.mode == .realTime ? .rasRealTime : .rasOnDemand
+                guard ras.data != nil else { return withRAS(none("the reflector's ranging data did not come whole: \(ras.problem ?? "")", theirSource)) }
+                theirs = aligned(ras.steps, to: steps)
+            }
+            let missing = !hasPeers ? (capture.rasProcedures.isEmpty ? missingReflector : "the capture's Ranging Service traffic has no ranging data for procedure \(p.procedureCounter) of configuration \(p.results.configID) on connection \(p.connectionHandle)")
+                : "the reflector's capture has no procedure \(p.procedureCounter) of configuration \(p.results.configID)"
+            // A phase estimator on a procedure without tones falls back to its round-trip
+            // timing, as Nordic's `cs_de` falls back from IFFT to RTT.
+            let estimator = hasTones || choice.usesTiming ? estimator : RoundTripTimeEstimator()
             let tones: ToneSet
             let source: ToneSource
-            switch ipt {
-            case true?:
-                tones = ToneSetBuilder.tones(initiator: steps, reflector: nil, antennaPaths: p.antennaPaths)
-                source = .inlinePCT
-            case false?:
+            if !hasTones {
+                guard theirs != nil, let theirSource else { return none(missingReflector(timing: missing)) }
                 paired = true
-                if let peer {
-                    tones = ToneSetBuilder.tones(initiator: steps, reflector: aligned(peer.results.steps, to: steps), antennaPaths: p.antennaPaths)
-                    source = peer.origin.isVendorLog ? .vendorLog : .reflectorCapture
-                } else if let ras {
-                    usesRAS = true
-                    source = ras.mode == .realTime ? .rasRealTime : .rasOnDemand
-                    guard ras.data != nil else { return withRAS(none("the reflector's ranging data did not come whole: \(ras.problem ?? "")", source)) }
-                    tones = ToneSetBuilder.tones(initiator: steps, reflector: aligned(ras.steps, to: steps), antennaPaths: p.antennaPaths)
-                } else {
-                    return none(!hasPeers ? (capture.rasProcedures.isEmpty ? missingReflector : "the capture's Ranging Service traffic has no ranging data for procedure \(p.procedureCounter) of configuration \(p.results.configID) on connection \(p.connectionHandle)")
-                                : "the reflector's capture has no procedure \(p.procedureCounter) of configuration \(p.results.configID)")
+                tones = ToneSet(paths: [])
+                source = theirSource
+            } else {
+                let ipt = inlinePCT ?? p.inlinePCT ?? peer?.inlinePCT ?? (hasPeers || ras != nil ? false : nil)
+                switch ipt {
+                case true?:
+                    tones = ToneSetBuilder.tones(initiator: steps, reflector: nil, antennaPaths: p.antennaPaths)
+                    source = .inlinePCT
+                case false?:
+                    guard let theirs, let theirSource else { return none(missing) }
+                    paired = true
+                    tones = ToneSetBuilder.tones(initiator: steps, reflector: theirs, antennaPaths: p.antennaPaths)
+                    source = theirSource
+                case nil:
+                    return none(unknownInlinePCT)
                 }
-            case nil:
-                return none(unknownInlinePCT)
             }
-            guard let e = estimator.estimate(tones) else {
-                var n = withRAS(none(tooFewTones, source))
+            let roundTrips = RoundTripTimeBuilder.times(initiator: steps, reflector: theirs)
+            guard let e = estimator.estimate(tones, roundTrips: roundTrips) else {
+                let reason = !hasTones ? tooFewTimedSteps(roundTrips)
+                    : choice == .rtt ? (hasTiming ? tooFewTimedSteps(roundTrips) : noTimingSteps) : tooFewTones
+                var n = withRAS(none(reason, source))
                 if keepTones { n.tones = tones }
+                n.roundTrips = roundTrips
                 return n
             }
             var done = withRAS(ProcedureEstimate(procedureCounter: p.procedureCounter, distance: e.distance, quality: e.quality,
                                      method: EstimatorChoice.name(of: e.method), reason: nil,
                                      connection: p.connectionHandle, configID: p.results.configID, source: source))
             if keepTones { done.tones = tones }
+            done.roundTrips = roundTrips
+            done.standardError = e.standardError
             done.peer = p.peerAddress
             return done
         }
