@@ -239,4 +239,19 @@ import Testing
         _ = closed.handleACL(Self.acl(L2CAPFrame.securityManager, request), now: 1)
         #expect(Self.frames(&closed).map(\.payload) == [[0x05, 0x05]])
     }
+
+    /// An event that does not decode (LE CS Config Complete with Action 7) is said once with its
+    /// octets, not dropped in silence; the same event again is not said again; the host goes on.
+    @Test func anUndecodableEventIsSaidOnceWithItsOctets() {
+        var host = Self.host()
+        _ = Self.setUp(&host)
+        var body = LECSConfigComplete(connectionHandle: Self.handle, created: CSConfiguration()).encode()
+        body[4] = 7
+        let packet = HCIPacket(leSubevent: LECSConfigComplete.subeventCode, body: body)
+        let first = host.handleEvent(packet, now: 1)
+        let hex = packet.encode().map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+        #expect(first == [.deviation(.undecodableEvent(name: "LE CS Config Complete", why: "\(DecodeError.invalidValue(field: "Action", value: 7))", octets: hex))])
+        #expect(host.handleEvent(packet, now: 2) == [])
+        #expect(hex.hasPrefix("3e222f00400000070"))
+    }
 }

@@ -265,6 +265,55 @@ struct SeveralConnectionsTests {
                 "\(estimates.map(\.text))")
     }
 
+    /// LE Connection Complete on `handle` (Core 6.0 Vol 4 Part E §7.7.65.1): a new connection
+    /// that reuses the handle.
+    static func connectionComplete(handle: UInt16 = 0x0040) -> BTSnoopRecord {
+        let params: [UInt8] = [0x01, 0x00, UInt8(handle & 0xFF), UInt8(handle >> 8), 0x00, 0x01, 0xB1, 0x00, 0x00, 0xEE, 0xFF, 0xC0,
+                               0x18, 0x00, 0x00, 0x00, 0xC8, 0x00, 0x00]
+        return BTSnoopRecord(packet: HCIPacket(indicator: .event, bytes: [0x3E, UInt8(params.count)] + params), direction: .controllerToHost,
+                             timestamp: BTSnoopTimestamp(virtualMicroseconds: 0))
+    }
+
+    /// Two connections one after the other on one handle, the first of which lost the ranging
+    /// data of procedures 1–4 (RootCanal's reflector sends one procedure a connection): those
+    /// procedures find no data rather than the second connection's (which gave a wrong
+    /// distance, 0.026 m for 0.100 m, before pairing knew the connection apart from the handle).
+    @Test func aReusedHandleDoesNotPairAcrossConnections() throws {
+        let first = BTSnoopReader.parse(PhoneRASCaptureTests.phoneCapture(.init(overwrite: [1, 2, 3, 4]))).records
+        let run = EstimateCommandTests.loopback(inlinePCT: false, procedures: 5, distance: 5)
+        let second = BTSnoopReader.parse(PhoneRASCaptureTests.phoneCapture(.init(), run: run)).records
+        let both = try BTSnoopWriter().encodeFile([Self.connectionComplete()] + first + [Self.connectionComplete()] + second)
+        let capture = CaptureProcedures(bytes: both)
+        #expect(capture.procedures.map(\.link) == [1, 1, 1, 1, 1, 2, 2, 2, 2, 2])
+        let estimates = ProcedureEstimation.estimates(capture, reflector: nil, inlinePCT: nil, estimator: .ml)
+        #expect(abs((estimates[0].distance ?? 0) - 3) < 0.1, "\(estimates.map(\.text))")
+        #expect(estimates[1...4].allSatisfy { $0.distance == nil }, "\(estimates.map(\.text))")
+        #expect(estimates.suffix(5).allSatisfy { abs(($0.distance ?? 0) - 5) < 0.1 }, "\(estimates.map(\.text))")
+        #expect(estimates.allSatisfy { $0.pairingNote == nil })
+    }
+
+    /// Every Procedure_Counter 0 on one connection (a controller that does not count): the one
+    /// procedure paired with ranging data says its pairing is ambiguous, in the text and the JSON.
+    @Test func aRepeatedCounterMakesThePairingAmbiguous() throws {
+        let records = BTSnoopReader.parse(PhoneRASCaptureTests.phoneCapture(.init())).records.map { r -> BTSnoopRecord in
+            var b = r.packet.bytes
+            // LE CS Subevent Result: Connection_Handle 2, Config_ID, Start_ACL_Conn_Event_Counter 2, Procedure_Counter 2.
+            guard r.packet.indicator == .event, b.count > 9, b[0] == 0x3E, b[2] == 0x31 else { return r }
+            (b[8], b[9]) = (0, 0)
+            var m = r
+            m.packet = HCIPacket(indicator: .event, bytes: b)
+            return m
+        }
+        let estimates = ProcedureEstimation.estimates(CaptureProcedures(bytes: try BTSnoopWriter().encodeFile(records)), reflector: nil,
+                                                      inlinePCT: nil, estimator: .ml)
+        #expect(estimates.map(\.procedureCounter) == [0, 0, 0, 0, 0])
+        #expect(abs((estimates[0].distance ?? 0) - 3) < 0.1, "\(estimates.map(\.text))")
+        let note = "pairing ambiguous: 5 procedures on this connection have counter 0; paired with the reflector's data in capture order"
+        #expect(estimates[0].pairingNote == note)
+        #expect(estimates[0].text.hasSuffix("; " + note + ")"))
+        #expect(CommandTesting.json { estimates[0].json(&$0) }.contains(#""pairing_note": "pairing ambiguous: 5 procedures"#))
+    }
+
     @Test func eachConnectionPairsWithItsOwnRangingData() throws {
         let first = BTSnoopReader.parse(PhoneRASCaptureTests.phoneCapture(.init())).records
         let run = EstimateCommandTests.loopback(inlinePCT: false, procedures: 5, distance: 5)

@@ -72,6 +72,9 @@ public struct AccessoryHost: Sendable {
         case proceduresMissed(first: UInt16, count: Int)
         /// A set-up command the accessory cannot do without failed.
         case failed(command: UInt16, HCIStatus)
+        /// The board departs from the spec in a way the host tolerates, or sent an event that
+        /// does not decode (dropped: the accessory's defaults stand); said once a set-up.
+        case deviation(ControllerDeviation)
     }
 
     public let configuration: Configuration
@@ -174,7 +177,7 @@ public struct AccessoryHost: Sendable {
         default:
             break
         }
-        return out
+        return out + core.takeDeviations().map { .deviation($0) }
     }
 
     public mutating func handleACL(_ packet: HCIPacket, now: Double) -> [Output] {

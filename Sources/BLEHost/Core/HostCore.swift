@@ -12,6 +12,9 @@ public struct HostCore: Sendable {
     public private(set) var connection: HostConnection?
     /// Seconds on the host's clock, as last given to `receive` or `advance`.
     public private(set) var now: Double = 0
+    /// Where the controller departed from the spec, each kind once since set-up began.
+    public private(set) var deviations: [ControllerDeviation] = []
+    private var deviationsTaken = 0
 
     public init() {}
 
@@ -35,10 +38,26 @@ public struct HostCore: Sendable {
             connection?.encrypted = enabled
         case .completedPackets:
             connection?.link.handleEvent(packet)
+        case .csConfigured(let e):
+            if let t = e.configuration?.timing, let d = ControllerDeviation.unlistedTimes(t) { note(d) }
+        case let .malformed(name, error):
+            note(.undecodableEvent(name: name, why: "\(error)", octets: ControllerDeviation.octets(packet)))
         default:
             break
         }
         return event
+    }
+
+    /// Notes a deviation, unless one of its kind was noted since set-up began.
+    public mutating func note(_ deviation: ControllerDeviation) {
+        guard !deviations.contains(where: { $0.kind == deviation.kind }) else { return }
+        deviations.append(deviation)
+    }
+
+    /// The deviations noted since the last call, for a host to report.
+    public mutating func takeDeviations() -> [ControllerDeviation] {
+        defer { deviationsTaken = deviations.count }
+        return Array(deviations[deviationsTaken...])
     }
 
     /// An ACL packet from the controller: the L2CAP frames it completes on the connection.

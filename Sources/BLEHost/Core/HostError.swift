@@ -4,8 +4,8 @@ import ReflectorFirmware
 public enum HostError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A command was refused: which one (its name) and the status the controller gave.
     case commandFailed(command: String, status: HCIStatus)
-    /// An LE CS event reported failure.
-    case procedureFailed(event: String, status: HCIStatus)
+    /// The event a set-up step awaits reported failure: which one, and its status.
+    case procedureFailed(event: InitiatorSetupStep.Awaited, status: HCIStatus)
     /// The accessory does not meet what iOS requires for Channel Sounding.
     case accessoryNotSupported([IOSRequirement])
     /// The controller sent bytes that do not decode.
@@ -21,7 +21,7 @@ public enum HostError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .commandFailed(c, s): return "\(c) failed: \(s) (0x\(String(s.rawValue, radix: 16)))"
-        case let .procedureFailed(e, s): return "\(e) reported \(s) (0x\(String(s.rawValue, radix: 16)))"
+        case let .procedureFailed(e, s): return "\(e.name) reported \(s) (0x\(String(s.rawValue, radix: 16)))"
         case let .accessoryNotSupported(reqs): return "the accessory does not support what Channel Sounding on iPhone requires: " + reqs.map { "\($0.summary)" }.joined(separator: "; ")
         case let .malformedEvent(s): return "malformed event from the controller: \(s)"
         case .controllerFault(let f): return "\(f)"

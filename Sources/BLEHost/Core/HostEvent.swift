@@ -83,7 +83,8 @@ public enum HostEvent: Sendable, Equatable {
         case LECSSecurityEnableComplete.subeventCode:
             return decoding("LE CS Security Enable Complete") { .csSecurityEnabled(try LECSSecurityEnableComplete.decode(try packet.leSubeventBody(code))) }
         case LECSConfigComplete.subeventCode:
-            return decoding("LE CS Config Complete") { .csConfigured(try LECSConfigComplete.decode(try packet.leSubeventBody(code))) }
+            // Times outside their tables are kept (`HostCore` says so once): `ControllerDeviation`.
+            return decoding("LE CS Config Complete") { .csConfigured(try LECSConfigComplete.decodeKeepingUnlistedTimes(try packet.leSubeventBody(code))) }
         case LECSProcedureEnableComplete.subeventCode:
             return decoding("LE CS Procedure Enable Complete") { .csProceduresEnabled(try LECSProcedureEnableComplete.decode(try packet.leSubeventBody(code))) }
         case LECSSubeventResult.subeventCode, LECSSubeventResultContinue.subeventCode:

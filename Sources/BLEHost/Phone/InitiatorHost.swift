@@ -84,6 +84,8 @@ public struct InitiatorHost: Sendable {
         case proceduresMissed(first: UInt16, count: Int)
         /// Set-up or ranging failed; the host stops.
         case failed(HostError)
+        /// The controller departed from the spec in a way the host tolerates (said once).
+        case deviation(ControllerDeviation)
     }
 
     public private(set) var setup: Setup
@@ -110,14 +112,13 @@ public struct InitiatorHost: Sendable {
     private var awaiting: InitiatorSetupStep.Awaited?
     /// Commands of the current step not yet answered, by opcode.
     private var pendingCommands: [UInt16] = []
+    /// What a step gave while it was being sent (a command the board does not list), for the next `tick`.
+    private var deferred: [Output] = []
     private var assembler = ProcedureAssembler(role: .initiator)
     /// The procedures the controller reported since they were enabled (a skip is named).
     private var procedureSequence = ProcedureSequence()
-    private var ras = RASReassembler()
-    /// Procedures waiting for the reflector's RAS data, and RAS data waiting for its procedure,
-    /// by ranging counter (the low 12 bits of the procedure counter).
-    private var waitingForRAS: [UInt16: ProcedureResults] = [:]
-    private var rasBeforeProcedure: [UInt16: RangingData] = [:]
+    /// Without inline PCT: the initiator's procedures joined with the reflector's RAS data.
+    private var rangingData = RangingDataJoin()
 
     /// Whether the procedures use inline PCT transfer (the reflector's PCTs are then not needed).
     public var usesInlinePCT: Bool { agreedConfiguration?.inlinePCT ?? configuration.inlinePCT }
@@ -138,7 +139,7 @@ public struct InitiatorHost: Sendable {
         encryptionKey = key
         guard holdsForEncryptionKey else { return }
         holdsForEncryptionKey = false
-        send(HostCommands.enableEncryption(handle: handle, key: key), awaiting: .encryption)
+        send(CentralCommands.enableEncryption(handle: handle, key: key), awaiting: .encryption)
     }
 
     /// Procedure Enable waits for `rangingDataClientReady()`.
@@ -163,7 +164,7 @@ public struct InitiatorHost: Sendable {
     /// Procedures begun and not delivered: one whose last subevent has not come, and, without
     /// inline PCT, those waiting for the reflector's RAS data.
     public var proceduresInFlight: [UInt16] {
-        (assembler.pendingCounter.map { [$0] } ?? []) + waitingForRAS.values.map(\.procedureCounter).sorted()
+        (assembler.pendingCounter.map { [$0] } ?? []) + rangingData.waitingCounters
     }
 
     /// Whether procedures are running.
@@ -208,15 +209,13 @@ public struct InitiatorHost: Sendable {
     /// (and does nothing) when the host failed at any other step.
     @discardableResult
     public mutating func retryProcedureEnable() -> Bool {
-        guard case .procedureFailed(event: Self.procedureEnableEvent, _)? = failure else { return false }
+        guard case .procedureFailed(event: .proceduresEnabled, _)? = failure else { return false }
         failure = nil
         awaiting = nil
         step = nil
         nextStep = .enableProcedures
         return true
     }
-
-    public static let procedureEnableEvent = InitiatorSetupStep.Awaited.proceduresEnabled.name
 
     /// Starts procedures again after `stop()` has completed (`.disabled`), with new procedure
     /// parameters: LE CS Set Procedure Parameters, which the controller takes only while
@@ -239,11 +238,24 @@ public struct InitiatorHost: Sendable {
         return receive(packet, now: core.now).outputs
     }
 
+    /// What sending the last step gave (a command the board does not list fails the step): a
+    /// loop calls this every turn, so no failure waits silently.
+    public mutating func tick() -> [Output] {
+        defer { deferred = [] }
+        return deferred
+    }
+
     /// One event packet from the controller at `now`: the event as the core decoded it (for
     /// the components beside this host) and what it gave.
     public mutating func receive(_ packet: HCIPacket, now: Double) -> (event: HostEvent, outputs: [Output]) {
         let event = core.receive(packet, now: now)
-        return (event, handle(event))
+        var outputs = handle(event)
+        if case .malformed = event, case .failed(.malformedEvent(let what))? = outputs.last {
+            outputs[outputs.count - 1] = .failed(.malformedEvent(what + "; its octets: " + ControllerDeviation.octets(packet)))
+        }
+        // An undecodable event is reported by the failure it causes (or dropped, if droppable).
+        let deviations = core.takeDeviations().filter { if case .undecodableEvent = $0 { false } else { true } }
+        return (event, deviations.map { .deviation($0) } + outputs)
     }
 
     private mutating func handle(_ event: HostEvent) -> [Output] {
@@ -259,8 +271,9 @@ public struct InitiatorHost: Sendable {
             guard controllerSetup.isDone, let i = pendingCommands.firstIndex(of: answer.opcode) else { return [] }
             guard answer.status == .success else { return fail(.commandFailed(command: HCICommandNames.name(answer.opcode), status: answer.status)) }
             pendingCommands.remove(at: i)
-            if answer.opcode == LECSReadLocalSupportedCapabilitiesV2.opcode {
-                localCapabilities = (try? LECSLocalCapabilitiesReturn.decode(answer.returnParameters, v2: true))?.capabilities
+            if answer.opcode == LECSReadLocalSupportedCapabilitiesV2.opcode || answer.opcode == LECSReadLocalSupportedCapabilities.opcode {
+                let v2 = answer.opcode == LECSReadLocalSupportedCapabilitiesV2.opcode
+                localCapabilities = (try? LECSLocalCapabilitiesReturn.decode(answer.returnParameters, v2: v2))?.capabilities
             }
             if pendingCommands.isEmpty, awaiting == nil { step = nil }
             return []
@@ -279,12 +292,12 @@ public struct InitiatorHost: Sendable {
             return []
         case .connected(let c):
             guard awaiting == .connection else { return [] }
-            guard c.status == .success else { return fail(.procedureFailed(event: InitiatorSetupStep.Awaited.connection.name, status: c.status)) }
+            guard c.status == .success else { return fail(.procedureFailed(event: .connection, status: c.status)) }
             handle = c.handle
             return [.connected(c.peer)] + finishAwait(.connection)
         case let .encryptionChanged(h, status, enabled):
             guard h == handle, awaiting == .encryption else { return [] }
-            guard enabled else { return fail(.procedureFailed(event: InitiatorSetupStep.Awaited.encryption.name, status: status == .success ? .pinOrKeyMissing : status)) }
+            guard enabled else { return fail(.procedureFailed(event: .encryption, status: status == .success ? .pinOrKeyMissing : status)) }
             return finishAwait(.encryption)
         case .disconnected(let h, let reason):
             guard failure == nil, h == handle else { return [] }
@@ -293,11 +306,11 @@ public struct InitiatorHost: Sendable {
             return fail(.controllerFault(.hardwareError(code: code)))
         case .remoteVersion(let e):
             guard awaiting == .remoteVersion else { return [] }
-            guard e.status == .success else { return fail(.procedureFailed(event: InitiatorSetupStep.Awaited.remoteVersion.name, status: e.status)) }
+            guard e.status == .success else { return fail(.procedureFailed(event: .remoteVersion, status: e.status)) }
             remoteVersion = e.version
             return finishAwait(.remoteVersion)
         case .csRemoteCapabilities(let e):
-            guard e.status == .success else { return fail(.procedureFailed(event: "CS Read Remote Supported Capabilities Complete", status: e.status)) }
+            guard e.status == .success else { return fail(.procedureFailed(event: .remoteCapabilities, status: e.status)) }
             remoteCapabilities = e.capabilities
             guard awaiting == .remoteCapabilities else { return [] }
             let report = IOSComplianceReport(capabilities: e.capabilities, bluetoothVersion: remoteVersion ?? 0)
@@ -307,17 +320,17 @@ public struct InitiatorHost: Sendable {
             }
             return finishAwait(.remoteCapabilities)
         case .csSecurityEnabled(let e):
-            guard e.status == .success else { return fail(.procedureFailed(event: "CS Security Enable Complete", status: e.status)) }
+            guard e.status == .success else { return fail(.procedureFailed(event: .securityEnabled, status: e.status)) }
             return finishAwait(.securityEnabled)
         case .csConfigured(let e):
-            guard e.status == .success else { return fail(.procedureFailed(event: "CS Config Complete", status: e.status)) }
+            guard e.status == .success else { return fail(.procedureFailed(event: .configCreated, status: e.status)) }
             if let c = e.configuration { agreedConfiguration = c }
             let outputs = finishAwait(.configCreated)
             guard !usesInlinePCT, setup.waitsForRangingDataClient, !rangingDataClientIsReady else { return outputs }
             holdsForRangingData = true
             return outputs + [.needsRangingData]
         case .csProceduresEnabled(let e):
-            guard e.status == .success else { return fail(.procedureFailed(event: Self.procedureEnableEvent, status: e.status)) }
+            guard e.status == .success else { return fail(.procedureFailed(event: .proceduresEnabled, status: e.status)) }
             _ = finishAwait(.proceduresEnabled)
             if e.enabled {
                 enableComplete = e
@@ -343,7 +356,11 @@ public struct InitiatorHost: Sendable {
         var failure: ProcedureAssemblyError?
         var delivered: ProcedureResults?
         do { delivered = try assembler.add(packet) } catch { failure = error }
-        if let p = delivered { return missedBefore(p.procedureCounter) + deliver(p) }
+        if let p = delivered {
+            let missed = missedBefore(p.procedureCounter)
+            if procedureSequence.lastRepeated { core.note(.repeatedProcedureCounter(p.procedureCounter)) }
+            return missed + core.takeDeviations().map { .deviation($0) } + deliver(p)
+        }
         guard let failure else { return [] }
         if case .malformed = failure { return [.failed(.malformedEvent("CS Subevent Result: \(failure)"))] }
         guard let lost = lostPartialProcedure() else { return [] }
@@ -366,33 +383,16 @@ public struct InitiatorHost: Sendable {
     /// segments of a procedure's ranging data, reassembled and paired with the initiator's own
     /// results by ranging counter.
     public mutating func receiveRangingData(_ segment: some Collection<UInt8>) -> [Output] {
-        let body: [UInt8]?
-        do { body = try ras.add(segment) } catch { return [] }  // a lost segment loses that procedure only
-        guard let body, let paths = agreedAntennaPaths,
-            let data = try? RangingData.decode(body, senderRole: .reflector, antennaPaths: paths)
-        else { return [] }
-        let counter = data.header.rangingCounter
-        if let p = waitingForRAS.removeValue(forKey: counter) { return [combine(p, data)] }
-        rasBeforeProcedure[counter] = data
-        return []
+        guard let paths = agreedAntennaPaths, let joined = rangingData.segment(segment, antennaPaths: paths) else { return [] }
+        return [.procedure(joined.results, reflectorSteps: joined.reflectorSteps)]
     }
 
     private var agreedAntennaPaths: Int? { enableComplete?.antennaConfiguration?.antennaPaths }
 
     private mutating func deliver(_ p: ProcedureResults) -> [Output] {
         if usesInlinePCT { return [.procedure(p, reflectorSteps: nil)] }
-        let counter = p.procedureCounter & 0x0FFF
-        if let data = rasBeforeProcedure.removeValue(forKey: counter) { return [combine(p, data)] }
-        waitingForRAS[counter] = p
-        // Keep only a few unanswered procedures, as a phone's buffer would.
-        if waitingForRAS.count > 8, let oldest = waitingForRAS.keys.min() { waitingForRAS[oldest] = nil }
-        return []
-    }
-
-    private func combine(_ p: ProcedureResults, _ data: RangingData) -> Output {
-        var steps: [StepData?] = []
-        for s in data.subevents { for step in s.steps { steps.append(step.data) } }
-        return .procedure(p, reflectorSteps: steps)
+        guard let joined = rangingData.procedure(p) else { return [] }
+        return [.procedure(joined.results, reflectorSteps: joined.reflectorSteps)]
     }
 
     // MARK: Set-up steps
@@ -418,7 +418,7 @@ public struct InitiatorHost: Sendable {
         case .connect:
             guard let plan = setup.connect else { return false }
             if plan.scan != nil { send(LESetScanEnable(enable: false, filterDuplicates: false).packet) }
-            send(HostCommands.createConnection(plan), awaiting: .connection)
+            send(CentralCommands.createConnection(plan), awaiting: .connection)
         case .encrypt:
             guard let plan = setup.connect else { return false }
             // No bond key: the key comes from pairing (or a bond the caller holds), `encrypt(with:)`.
@@ -426,8 +426,16 @@ public struct InitiatorHost: Sendable {
                 holdsForEncryptionKey = true
                 return true
             }
-            send(HostCommands.enableEncryption(handle: h, key: key), awaiting: .encryption)
-        case .readLocalCapabilities: send(LECSReadLocalSupportedCapabilitiesV2().packet)
+            send(CentralCommands.enableEncryption(handle: h, key: key), awaiting: .encryption)
+        case .readLocalCapabilities:
+            // The Core 6.3 form where the controller lists it, else Core 6.0's (said once).
+            if core.scheduler.lists(LECSReadLocalSupportedCapabilitiesV2.opcode) {
+                send(LECSReadLocalSupportedCapabilitiesV2().packet)
+            } else {
+                core.note(.capabilitiesWithoutV2)
+                deferred += core.takeDeviations().map { .deviation($0) }
+                send(LECSReadLocalSupportedCapabilities().packet)
+            }
         case .readRemoteVersion: send(ReadRemoteVersionInformation(connectionHandle: h).packet, awaiting: .remoteVersion)
         case .readRemoteCapabilities: send(LECSReadRemoteSupportedCapabilities(connectionHandle: h).packet, awaiting: .remoteCapabilities)
         case .enableSecurity: send(LECSSecurityEnable(connectionHandle: h).packet, awaiting: .securityEnabled)
@@ -446,7 +454,7 @@ public struct InitiatorHost: Sendable {
     private mutating func send(_ packet: HCIPacket, awaiting event: InitiatorSetupStep.Awaited? = nil) {
         guard let opcode = packet.opcode else { return }
         guard core.scheduler.enqueue(packet) else {
-            _ = fail(.commandFailed(command: HCICommandNames.name(opcode) + " (the board does not list it among its supported commands)", status: .unknownCommand))
+            deferred += fail(.commandFailed(command: HCICommandNames.name(opcode) + " (the board does not list it among its supported commands)", status: .unknownCommand))
             return
         }
         pendingCommands.append(opcode)

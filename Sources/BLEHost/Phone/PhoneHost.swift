@@ -49,6 +49,9 @@ public struct PhoneHost: Sendable {
     private var needsRAS = false
     private var rasUnavailable: String?
     private var pairing: PairingSession?
+    /// The last event that did not decode (its name and why), across set-ups: the same one
+    /// again after the board was set up anew is the controller's own, not the line's.
+    private var lastUndecodable: String?
 
     /// `bonds` kept from earlier runs, and `irk` the phone's identity key they were made with
     /// (nil: a fresh one, for a phone without stored bonds).
@@ -147,13 +150,14 @@ public struct PhoneHost: Sendable {
         return perform(actions, now: time)
     }
 
-    /// Time passes: the SMP timeout.
+    /// Time passes: the SMP timeout; what the initiator's last step gave.
     public mutating func tick(now time: Double) -> [Output] {
         host.core.advance(to: time)
-        guard var p = pairing else { return [] }
+        let out = translate(host.tick(), now: time)
+        guard var p = pairing else { return out }
         let actions = p.tick(now: time)
         pairing = p
-        return perform(actions, now: time)
+        return out + perform(actions, now: time)
     }
 
     // MARK: Security
@@ -229,8 +233,19 @@ public struct PhoneHost: Sendable {
             case .failed(.controllerFault(let fault)):
                 out += restartController(fault)
             case .failed(.malformedEvent(let what)):
-                // An octet garbled inside an event: the board is started over rather than the run.
-                out += restartController(.malformedEvent(what))
+                // An octet garbled inside an event: the board is started over rather than the run;
+                // the same event undecodable again is the controller's, and a reset would only loop.
+                let why = what.split(separator: ";").first.map(String.init) ?? what
+                if lastUndecodable == why {
+                    out.append(.host(.failed(.malformedEvent(what + "; the board sent it again after being set up anew, so it is the "
+                        + "controller's own event, not octets garbled on the line"))))
+                } else {
+                    lastUndecodable = why
+                    out += restartController(.malformedEvent(what))
+                }
+            case .procedure:
+                lastUndecodable = nil
+                out.append(.host(o))
             case .needsRangingData:
                 needsRAS = true
                 if let why = rasUnavailable ?? (ras == nil ? "the link is not encrypted, so it cannot be read" : nil) {

@@ -36,7 +36,7 @@ package struct ChannelSoundingRunner {
             if case .failed(let e) = output { setupFailure = .configurationFailed(e) }
         }
         if setupFailure == nil, !link.initiatorHost.isRanging {
-            setupFailure = .configurationFailed(.procedureFailed(event: "CS Procedure Enable Complete", status: .unspecifiedError))
+            setupFailure = .configurationFailed(.procedureFailed(event: .proceduresEnabled, status: .unspecifiedError))
         }
         isPaused = setupFailure != nil
     }
@@ -74,7 +74,7 @@ package struct ChannelSoundingRunner {
                 return .procedure(counter: p.procedureCounter, time: middle, tones: tones, estimate: estimator.estimate(tones))
             case .failed(let e): return .ended(.configurationFailed(e))
             case .disabled: return .ended(nil)
-            case .enabled, .needsRangingData, .connected, .notIOSCompliant, .procedureLost, .proceduresMissed: break
+            case .enabled, .needsRangingData, .connected, .notIOSCompliant, .procedureLost, .proceduresMissed, .deviation: break
             }
         }
         return nil
@@ -105,13 +105,13 @@ package struct ChannelSoundingRunner {
         guard isPaused else { return }
         if let reason = link.linkLoss { throw .peripheralDisconnected(reason: reason) }
         guard link.initiatorHost.restart(parameters: parameters) else {
-            throw .configurationFailed(link.initiatorHost.failure ?? .procedureFailed(event: "CS Procedure Enable Complete", status: .commandDisallowed))
+            throw .configurationFailed(link.initiatorHost.failure ?? .procedureFailed(event: .proceduresEnabled, status: .commandDisallowed))
         }
         for output in link.settle() {
             if case .failed(let e) = output { throw .configurationFailed(e) }
         }
         guard link.initiatorHost.isRanging else {
-            throw .configurationFailed(.procedureFailed(event: "CS Procedure Enable Complete", status: .unspecifiedError))
+            throw .configurationFailed(.procedureFailed(event: .proceduresEnabled, status: .unspecifiedError))
         }
         isPaused = false
     }

@@ -5,6 +5,9 @@
 /// not move forward (a new series, or the wrap after half the range) names nothing.
 public struct ProcedureSequence: Sendable, Equatable {
     private var last: UInt16?
+    /// Whether the last counter reported was the one before it again: a controller that does
+    /// not count its procedures (RootCanal 1.13 reports 0 for every one).
+    public private(set) var lastRepeated = false
 
     public init() {}
 
@@ -12,6 +15,7 @@ public struct ProcedureSequence: Sendable, Equatable {
     /// last one reported, as the first counter and how many, if any.
     public mutating func reported(_ counter: UInt16) -> (first: UInt16, count: Int)? {
         defer { last = counter }
+        lastRepeated = counter == last
         guard let last else { return nil }
         let step = counter &- last
         guard step > 1, step < 0x8000 else { return nil }

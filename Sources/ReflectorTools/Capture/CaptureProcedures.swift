@@ -54,6 +54,14 @@ public struct CaptureProcedures: Sendable {
 
     /// The peer of each connection the capture saw open.
     private var peerAddresses: [PeerKey: PeerAddress] = [:]
+    /// Where each connection handle was opened (file offsets of its LE Connection Completes).
+    private var openings: [PeerKey: [Int]] = [:]
+
+    /// Which connection on `handle` the packet at `offset` belongs to: the LE Connection
+    /// Completes for that handle before it (`CapturedProcedure.link`).
+    public func link(adapter: UInt16, handle: UInt16, at offset: Int) -> Int {
+        openings[PeerKey(adapter: adapter, handle: handle)]?.count { $0 < offset } ?? 0
+    }
     private let defaultRole: CSRole
 
     /// An empty reading, to be fed record by record (`add(_:offset:)`, then `end(_:)`);
@@ -133,6 +141,7 @@ public struct CaptureProcedures: Sendable {
             guard bytes.count >= 14, bytes[3] == 0 else { return }
             let handle = (UInt16(bytes[4]) | UInt16(bytes[5]) << 8) & 0x0FFF
             peerAddresses[PeerKey(adapter: adapter, handle: handle)] = PeerAddress(bytes: Array(bytes[8..<14]).reversed(), random: bytes[7] & 1 == 1)
+            openings[PeerKey(adapter: adapter, handle: handle), default: []].append(offset)
             return
         }
         guard (LECSConfigComplete.subeventCode...LECSSubeventResultContinue.subeventCode).contains(subevent) else { return }
@@ -145,7 +154,8 @@ public struct CaptureProcedures: Sendable {
         switch subevent {
         case LECSConfigComplete.subeventCode:
             do {
-                let e = try LECSConfigComplete.decode(try event.leSubeventBody(subevent))
+                // Times outside their tables (RootCanal's zeros) do not matter to the distance.
+                let e = try LECSConfigComplete.decodeKeepingUnlistedTimes(try event.leSubeventBody(subevent))
                 guard e.status == .success, e.action == .created, let c = e.configuration else { return }
                 let key = Key(adapter: adapter, handle: e.connectionHandle, configID: e.configID)
                 // A new configuration: its context starts afresh (keeping N_AP, which a later
@@ -188,6 +198,7 @@ public struct CaptureProcedures: Sendable {
                     antennaPaths: context.antennaPaths ?? results.antennaPaths, offset: offset)
                 p.adapter = adapter
                 p.peerAddress = peerAddresses[PeerKey(adapter: adapter, handle: key.handle)]
+                p.link = openings[PeerKey(adapter: adapter, handle: key.handle)]?.count ?? 0
                 procedures.append(p)
             }
         } catch {

@@ -9,6 +9,9 @@ public struct CapturedProcedure: Sendable, Equatable {
     public var adapter: UInt16 = 0
     /// The connection's peer, when the capture holds its LE (Enhanced) Connection Complete.
     public var peerAddress: PeerAddress?
+    /// Which connection on its handle: how many LE Connection Completes the capture holds for
+    /// that handle before the procedure (a controller reuses handles across connections).
+    public var link = 0
     /// The role of the controller that reported the results (the Config Complete's Role, or the
     /// role the step data decoded as when the capture has no Config Complete).
     public var role: CSRole

@@ -21,6 +21,9 @@ public struct ProcedureEstimate: Sendable, Equatable {
     public var source: ToneSource?
     /// The reflector's ranging data from the phone's capture (RAS), with what happened to its segments.
     public var ras: RASProcedure?
+    /// Why pairing the procedure with the reflector's data may be wrong (its counter repeats on
+    /// its connection), when it may.
+    public var pairingNote: String?
     /// The round-trip tones the estimate came from, when asked for (`ProcedureEstimation`'s
     /// `keepTones`, for `--plot`); nil otherwise.
     public var tones: ToneSet?
@@ -39,7 +42,7 @@ public struct ProcedureEstimate: Sendable, Equatable {
 
     /// `procedure 3: 2.998 m (quality 0.97, kay)`, or `procedure 3: no distance (reason)`.
     public var text: String {
-        let note = ras.map { "; " + $0.summary } ?? ""
+        let note = (ras.map { "; " + $0.summary } ?? "") + (pairingNote.map { "; " + $0 } ?? "")
         if let distance {
             return "procedure \(procedureCounter): \(fixed(distance, 3)) m (quality \(fixed(quality ?? 0, 2)), \(method)\(note))"
         }
@@ -70,6 +73,7 @@ public struct ProcedureEstimate: Sendable, Equatable {
                     j.field("overwritten", ras.overwritten)
                 })
             }
+            if let pairingNote { j.field("pairing_note", pairingNote) }
             if let reason { j.field("reason", reason) }
         }
     }

@@ -47,15 +47,25 @@ public enum ProcedureEstimation {
         let hasPeers = reflector != nil || bothSides
         // The reflector's ranging data the phone's own capture carried (RAS), by connection,
         // Config_ID and Ranging_Counter (the procedure counter's low 12 bits).
+        // By connection, not only by handle: a controller reuses a handle for the next connection.
         struct RASKey: Hashable {
             var adapter: UInt16
             var connection: UInt16
+            var link: Int
             var configID: UInt8
             var counter: UInt16
         }
         var rasPeers: [RASKey: [RASProcedure]] = [:]
         for r in capture.rasProcedures {
-            rasPeers[RASKey(adapter: r.adapter, connection: r.connection, configID: r.configID, counter: r.rangingCounter), default: []].append(r)
+            let link = capture.link(adapter: r.adapter, handle: r.connection, at: r.offset)
+            rasPeers[RASKey(adapter: r.adapter, connection: r.connection, link: link, configID: r.configID, counter: r.rangingCounter), default: []].append(r)
+        }
+        // Procedures whose whole 16-bit counter repeats on one connection (a controller that does
+        // not count, RootCanal 1.13): pairing them with the reflector's data by capture order
+        // may pair the wrong ones (the 12-bit RAS counter's wrap is no repeat).
+        var repeats: [RASKey: Int] = [:]
+        for p in capture.procedures where p.role == .initiator {
+            repeats[RASKey(adapter: p.adapter, connection: p.connectionHandle, link: p.link, configID: p.results.configID, counter: p.procedureCounter), default: 0] += 1
         }
         let estimator = choice.estimator
         return (bothSides ? mine : capture.procedures).map { p in
@@ -74,14 +84,20 @@ public enum ProcedureEstimation {
             let key = Key(configID: p.results.configID, counter: p.procedureCounter)
             let peer = peers[key]?.first
             if peer != nil { peers[key]!.removeFirst() }
-            let rasKey = RASKey(adapter: p.adapter, connection: p.connectionHandle, configID: p.results.configID, counter: p.procedureCounter & 0x0FFF)
+            let rasKey = RASKey(adapter: p.adapter, connection: p.connectionHandle, link: p.link, configID: p.results.configID, counter: p.procedureCounter & 0x0FFF)
+            let sameCounter = repeats[RASKey(adapter: p.adapter, connection: p.connectionHandle, link: p.link, configID: p.results.configID, counter: p.procedureCounter)] ?? 0
             let ras = rasPeers[rasKey]?.first
             if ras != nil { rasPeers[rasKey]!.removeFirst() }
             // The RAS report goes with an estimate made from it (not with one made from --reflector).
             var usesRAS = false
+            var paired = false
             func withRAS(_ e: ProcedureEstimate) -> ProcedureEstimate {
                 var e = e
                 if usesRAS { e.ras = ras }
+                if paired, sameCounter > 1 {
+                    e.pairingNote = "pairing ambiguous: \(sameCounter) procedures on this connection have counter \(p.procedureCounter); "
+                        + "paired with the reflector's data in capture order"
+                }
                 return e
             }
             let ipt = inlinePCT ?? p.inlinePCT ?? peer?.inlinePCT ?? (hasPeers || ras != nil ? false : nil)
@@ -93,6 +109,7 @@ public enum ProcedureEstimation {
                 tones = ToneSetBuilder.tones(initiator: steps, reflector: nil, antennaPaths: p.antennaPaths)
                 source = .inlinePCT
             case false?:
+                paired = true
                 if let peer {
                     tones = ToneSetBuilder.tones(initiator: steps, reflector: aligned(peer.results.steps, to: steps), antennaPaths: p.antennaPaths)
                     source = peer.origin.isVendorLog ? .vendorLog : .reflectorCapture

@@ -160,6 +160,8 @@ public enum AccessoryCommand: Command {
                 report.status(MissedProcedures.line(first: first, count: count, "not reported"))
             case .channelSoundingUnavailable(let why):
                 report.status("Channel Sounding is unavailable: \(why); advertising, pairing and GATT go on")
+            case .deviation(let d):
+                report.status("note: \(d)")
             case let .failed(op, status):
                 return .stop(.failure(status: 2, "\(path): the board refused command 0x\(HexText.digits(op, 4)): \(status.described)"))
             }

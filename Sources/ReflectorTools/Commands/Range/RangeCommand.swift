@@ -41,6 +41,8 @@ public enum RangeCommand: Command {
         public var ltk: [UInt8]?
         public var bonds: String?
         public var procedures: Int?
+        /// LE CS Set Procedure Parameters' Max_Procedure_Count (0: until disabled).
+        public var procedureCount = 0
         public var once = false
         public var alwaysRAS = false
         public var passkey: UInt32?
@@ -96,6 +98,9 @@ public enum RangeCommand: Command {
             .value("--passkey", "NNNNNN", .integer(0...999_999, allowed: "six digits, 000000 to 999999"),
                    help: "the passkey the reflector shows (else asked on the terminal)") { o, v throws(ToolError) in o.passkey = UInt32(v) },
             .value(\.procedures, "--procedures", "N", .integer(1...1_000_000), help: "stop after N procedures (default: run until SIGINT)"),
+            .value(\.procedureCount, "--procedure-count", "N", .integer(0...0xFFFF, allowed: "0 (until disabled) to 65535"),
+                   help: "Max_Procedure_Count the controller is asked for (default 0: until", "disabled; a controller that runs none then, such as RootCanal 1.13,",
+                   "needs a count)"),
             .flag(\.once, "--once", help: "exit (status 1) when the reflector disconnects, instead of reconnecting"),
             .flag(\.alwaysRAS, "--ras", help: "no inline PCT: take the reflector's results from its Ranging Service"),
             .flag(\.requireIOS, "--require-ios", help: "refuse a reflector an iPhone would refuse (Bluetooth 6.3, inline PCT,",
@@ -138,7 +143,8 @@ public enum RangeCommand: Command {
         }
 
         var session = RangeSession(plan: .init(scanningFor: o.filter, longTermKey: o.ltk ?? []), estimator: o.estimator.estimator,
-                                   alwaysRAS: o.alwaysRAS, requireIOSCompliance: o.requireIOS, bonds: store?.bonds ?? [], irk: store?.irk)
+                                   alwaysRAS: o.alwaysRAS, requireIOSCompliance: o.requireIOS, procedureCount: UInt16(o.procedureCount),
+                                   bonds: store?.bonds ?? [], irk: store?.irk)
         session.keepsFirstTones = o.plot != nil
         session.keepsLastTones = o.view.address != nil
         let view = try RangingView.range(o, board: findings)
@@ -184,7 +190,7 @@ public enum RangeCommand: Command {
                 report.status("the link was lost: \(reason.described); looking for the reflector again")
                 session.reconnect()
                 scanningSince = Date()
-            case .failed(.procedureFailed(event: InitiatorSetupStep.Awaited.encryption.name, status: .pinOrKeyMissing)) where usedBond:
+            case .failed(.procedureFailed(event: .encryption, status: .pinOrKeyMissing)) where usedBond:
                 return .stop(.failure(status: 2, "the reflector refused this phone's bond (PIN or Key Missing, 0x06): it no longer holds the pairing; "
                     + (o.bonds.map { "remove its entry from \($0) (or use a new file) to pair again" } ?? "run range again to pair anew")))
             case .failed(let e):
@@ -221,6 +227,8 @@ public enum RangeCommand: Command {
                 report.status("procedure \(counter) was lost with the link or the board (no distance)")
             case let .proceduresMissed(first, count):
                 report.status(MissedProcedures.line(first: first, count: count, "no distance"))
+            case .deviation(let d):
+                report.status("note: \(d)")
             case .phone(.encryptedWithBond):
                 usedBond = true
                 report.status("encrypting with the bond \(o.bonds.map { "kept in \($0)" } ?? "made earlier in this run") (no new pairing)")
@@ -244,8 +252,13 @@ public enum RangeCommand: Command {
             }
             if session.isRanging, Date().timeIntervalSince(lastResult) > Self.eventTimeout {
                 guard !restartedForResults else {
+                    // Enabled "until disabled" and never a result: a controller that runs no
+                    // procedure for Max_Procedure_Count 0 (RootCanal 1.13), not a lost line.
+                    let neverRan = report.count == 0 && o.procedureCount == 0
+                        ? "; the board has given no result since procedures were enabled with Max_Procedure_Count 0 (until disabled, "
+                            + "Core 6.0 Vol 4 Part E 7.8.140): a controller that runs none then needs a count, --procedure-count N" : ""
                     return .stop(.failure(status: 2, "\(path): no CS results for \(Int(Self.eventTimeout)) s while procedures are enabled, "
-                        + "twice, after setting the board up again (run with --btsnoop FILE to see the exchange)"))
+                        + "twice, after setting the board up again\(neverRan) (run with --btsnoop FILE to see the exchange)"))
                 }
                 // Results that stop without a word (events lost on the line, a controller that
                 // stopped its procedures) are met as the other faults are: the board is set up

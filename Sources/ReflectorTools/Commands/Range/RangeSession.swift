@@ -33,6 +33,8 @@ struct RangeSession: BoardHost {
         case procedureLost(counter: UInt16)
         /// Procedures the board reported nothing of (the counter skipped them): no distance.
         case proceduresMissed(first: UInt16, count: Int)
+        /// The board departs from the spec in a way the host tolerates (said once a set-up).
+        case deviation(ControllerDeviation)
     }
 
     let estimator: any DistanceEstimator
@@ -60,12 +62,15 @@ struct RangeSession: BoardHost {
     /// `alwaysRAS`: no inline PCT even if the reflector supports it. `requireIOSCompliance`:
     /// refuse a reflector an iPhone would refuse, instead of ranging it with a warning.
     /// `bonds` and `irk`: what a bond file kept from earlier runs.
+    /// `procedureCount`: Max_Procedure_Count (0: until disabled).
     init(plan: InitiatorHost.ConnectionPlan, estimator: any DistanceEstimator, alwaysRAS: Bool = false, requireIOSCompliance: Bool = false,
-         bonds: [Bond] = [], irk: [UInt8]? = nil) {
+         procedureCount: UInt16 = 0, bonds: [Bond] = [], irk: [UInt8]? = nil) {
         let loopback = LoopbackSetup()
         var configuration = loopback.configuration
         if alwaysRAS { configuration.inlinePCT = false }
-        var setup = InitiatorHost.Setup(connectionHandle: 0, configuration: configuration, parameters: loopback.parameters,
+        var parameters = loopback.parameters
+        parameters.maxProcedureCount = procedureCount
+        var setup = InitiatorHost.Setup(connectionHandle: 0, configuration: configuration, parameters: parameters,
                                         requireIOSCompliance: requireIOSCompliance, connect: plan)
         setup.inlinePCTOnlyIfSupported = true
         setup.waitsForRangingDataClient = true
@@ -152,8 +157,9 @@ struct RangeSession: BoardHost {
             smoother.forgetScene()
             return lostInFlight() + [.lost(reason)]
         case .procedureLost(let counter): return [.procedureLost(counter: counter)]
+        case .deviation(let d): return [.deviation(d)]
         case .proceduresMissed(let first, let count): return [.proceduresMissed(first: first, count: count)]
-        case .failed(.procedureFailed(event: InitiatorHost.procedureEnableEvent, let status)) where retriesLeft > 0:
+        case .failed(.procedureFailed(event: .proceduresEnabled, let status)) where retriesLeft > 0:
             retriesLeft -= 1
             retryAt = now + Self.startRetryInterval
             return [.startRefused(status)]

@@ -58,6 +58,21 @@ public struct LECSConfigComplete: LEMetaSubevent {
     }
 
     public static func decodeParameters(_ r: inout ByteReader) throws(DecodeError) -> LECSConfigComplete {
+        try decodeParameters(&r, strict: true)
+    }
+
+    /// The event as a host meeting controllers in the field reads it: a time outside its table
+    /// (§7.7.65.42 allows only the selectable times; RootCanal 1.13 reports all four as 0) is
+    /// kept as reported instead of refusing the event, so the host can say so and go on (the
+    /// times are the controllers' business; a host only shows them).
+    public static func decodeKeepingUnlistedTimes(_ parameters: some Collection<UInt8>) throws(DecodeError) -> LECSConfigComplete {
+        var r = ByteReader(parameters)
+        let event = try decodeParameters(&r, strict: false)
+        try r.expectEnd()
+        return event
+    }
+
+    private static func decodeParameters(_ r: inout ByteReader, strict: Bool) throws(DecodeError) -> LECSConfigComplete {
         let s = try r.status()
         let h = try r.connectionHandle()
         let id = try r.configID()
@@ -65,10 +80,10 @@ public struct LECSConfigComplete: LEMetaSubevent {
         var config: CSConfiguration? = nil
         if s == .success && action == .created {
             var c = try CSConfiguration.decodeHCIFields(configID: id, from: &r)
-            let ip1 = try time(&r, "T_IP1_Time", .tIP1)
-            let ip2 = try time(&r, "T_IP2_Time", .tIP2)
-            let fcs = try time(&r, "T_FCS_Time", .tFCS)
-            let pm = try time(&r, "T_PM_Time", .tPM)
+            let ip1 = try time(&r, "T_IP1_Time", .tIP1, strict)
+            let ip2 = try time(&r, "T_IP2_Time", .tIP2, strict)
+            let fcs = try time(&r, "T_FCS_Time", .tFCS, strict)
+            let pm = try time(&r, "T_PM_Time", .tPM, strict)
             c.timing = CSTiming(tIP1: ip1, tIP2: ip2, tFCS: fcs, tPM: pm, tSW: 0)
             config = c
         } else {
@@ -77,10 +92,10 @@ public struct LECSConfigComplete: LEMetaSubevent {
         return LECSConfigComplete(status: s, connectionHandle: h, configID: id, action: action, configuration: config)
     }
 
-    /// A time in µs, which must be one of `kind`'s table (`TimeKind`).
-    private static func time(_ r: inout ByteReader, _ field: StaticString, _ kind: TimeKind) throws(DecodeError) -> UInt16 {
+    /// A time in µs, which must be one of `kind`'s table (`TimeKind`) unless not `strict`.
+    private static func time(_ r: inout ByteReader, _ field: StaticString, _ kind: TimeKind, _ strict: Bool) throws(DecodeError) -> UInt16 {
         let v = UInt16(try r.u8(field))
-        guard kind.index(ofMicroseconds: v) != nil else { throw .invalidValue(field: field, value: Int(v)) }
+        guard !strict || kind.index(ofMicroseconds: v) != nil else { throw .invalidValue(field: field, value: Int(v)) }
         return v
     }
 }

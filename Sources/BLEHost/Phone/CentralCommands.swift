@@ -1,24 +1,9 @@
 import ReflectorFirmware
 
-/// The HCI commands the phone's host sends before Channel Sounding: the four every CS host
-/// opens with (`CSHostSetup`), then connecting and encrypting (Core 6.0 Vol 4 Part E §7.8.12,
-/// §7.8.24).
-enum HostCommands {
-    static let reset = CSHostSetup.reset
-    static let setEventMask = CSHostSetup.setEventMask
-    static let leSetEventMask = CSHostSetup.leSetEventMask
-    static let setCSHostSupport = CSHostSetup.setCSHostSupport
-    /// LE Read Buffer Size [v1] (0x2002, §7.8.2): the controller's ACL buffers for LE, which
-    /// the host's L2CAP must stay within.
-    static let leReadBufferSize = LEReadBufferSize().packet
-    /// Read BD_ADDR (0x1009, §7.4.6): the public address the host connects from.
-    static let readBDAddr = ReadBDAddr().packet
-
-    /// What the host waits for after LE Create Connection (an LE subevent) and LE Enable
-    /// Encryption (an event).
-    static let connectionCompleteCode = LESubeventCode.connectionComplete
-    static let encryptionChangeCode = HCIEventCode.encryptionChange
-
+/// The commands the phone's host sends as a central before Channel Sounding: connecting and
+/// encrypting (Core 6.0 Vol 4 Part E §7.8.12, §7.8.24). The controller's set-up is
+/// `ControllerSetup`'s.
+enum CentralCommands {
     /// LE Create Connection (0x200D, §7.8.12): scan 60 ms every 60 ms, no filter, the peer's
     /// address, a public own address, a 7.5 ms connection interval, and a 2 s supervision
     /// timeout: the least Apple's Accessory Design Guidelines accept (2 s ≤ timeout ≤ 6 s, and
