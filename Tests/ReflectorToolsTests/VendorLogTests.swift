@@ -207,10 +207,11 @@ struct VendorLogTests {
         #expect((0...1.5).contains(d), "\(e.text)")
     }
 
-    /// The figures the README states: the default estimator's spread over the nRF54L15
-    /// recording, how far the estimators are apart, and the Silicon Labs procedure's distances.
+    /// The figures the documentation states (docs/figures.md, "Real boards' recordings"): the
+    /// default estimator's spread over the nRF54L15 recording, how far the estimators are apart,
+    /// and the Silicon Labs procedure's distances.
     @Test func readmeFigures() throws {
-        let readme = try String(contentsOf: ReadmeTranscriptTests.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: ReadmeTranscriptTests.root.appendingPathComponent("docs/figures.md"), encoding: .utf8)
             .replacingOccurrences(of: "\n", with: " ")
         let ini = CaptureReader.read(bytes: try Self.bytes(Self.ncsInitiator), defaultRole: .initiator)
         let ref = CaptureReader.read(bytes: try Self.bytes(Self.ncsReflector), defaultRole: .reflector)
