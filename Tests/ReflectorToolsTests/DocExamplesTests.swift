@@ -65,6 +65,14 @@ import Testing
                 }
                 if trimmed == "```" { info = nil; continue }
                 if ["json", "swift", "mermaid", "console-output"].contains(info!) { continue }
+                if info == "synopsis", line.hasPrefix(" "), !synopses.isEmpty {
+                    synopses[synopses.count - 1].text += " " + trimmed  // a synopsis continued
+                    continue
+                }
+                if let last = commands.last, last.file == page, last.text.hasSuffix("\\") {
+                    commands[commands.count - 1].text = last.text.dropLast().trimmingCharacters(in: .whitespaces) + " " + trimmed
+                    continue
+                }
                 var body = Substring(line)
                 if body.hasPrefix("$ ") || body.hasPrefix("# ") { body = body.dropFirst(2) }
                 let isCommand = namesACommand(body) || body.hasPrefix("scripts/") || body.hasPrefix("python3 ") || body.hasPrefix("qemu-system-")
@@ -137,18 +145,35 @@ import Testing
         return path
     }
 
+    /// The `--options` a command line names.
+    static func options(_ text: String) -> Set<String> {
+        var out: Set<String> = []
+        for word in text.split(whereSeparator: { " [](|=".contains($0) }) where word.hasPrefix("--") && word.count > 2 {
+            let name = word.prefix { $0.isLetter || $0.isNumber || $0 == "-" }
+            if name.count > 2 { out.insert(String(name)) }
+        }
+        return out
+    }
+
+    /// Every command and subcommand an example or synopsis names answers `--help`, and every
+    /// option it names is one that help lists.
     @Test func everyCommandTheDocsNameAnswersHelp() throws {
         let (commands, synopses) = try Self.scan()
-        var paths: [[String]: CommandLine] = [:]
+        var paths: [[String]: [CommandLine]] = [:]
         for c in commands + synopses where c.text.hasPrefix("reflector-emu ") {
             let path = Self.commandPath(c.text)
-            if !path.isEmpty, paths[path] == nil { paths[path] = c }
+            if !path.isEmpty { paths[path, default: []].append(c) }
         }
         #expect(paths.count >= 12, "\(paths.keys)")
-        for (path, first) in paths.sorted(by: { $0.key.joined(separator: " ") < $1.key.joined(separator: " ") }) {
+        for (path, lines) in paths.sorted(by: { $0.key.joined(separator: " ") < $1.key.joined(separator: " ") }) {
             let r = try ToolProcess.run(path + ["--help"], timeout: 30)
-            #expect(r.status == 0, "\(first): reflector-emu \(path.joined(separator: " ")) --help exited \(r.status): \(r.stderr)")
-            #expect(r.stdout.hasPrefix("usage: reflector-emu \(path.joined(separator: " "))"), "\(first): \(r.stdout.prefix(120))")
+            #expect(r.status == 0, "\(lines[0]): reflector-emu \(path.joined(separator: " ")) --help exited \(r.status): \(r.stderr)")
+            #expect(r.stdout.hasPrefix("usage: reflector-emu \(path.joined(separator: " "))"), "\(lines[0]): \(r.stdout.prefix(120))")
+            let listed = Self.options(r.stdout)
+            for line in lines {
+                let unknown = Self.options(line.text).subtracting(listed).sorted()
+                #expect(unknown.isEmpty, "\(line): \(unknown) not in reflector-emu \(path.joined(separator: " ")) --help")
+            }
         }
     }
 
