@@ -37,7 +37,7 @@ let package = Package(
         // The emulator's mathematics.
         .target(name: "EmulatorMath"),
         // The simulated air.
-        .target(name: "RadioWorld", dependencies: ["EmulatorMath", "ReflectorFirmware"]),
+        .target(name: "RadioWorld", dependencies: ["EmulatorMath", "RangingEstimation", "ReflectorFirmware"]),
         // Distance from CS tones.
         .target(name: "RangingEstimation", dependencies: ["EmulatorMath"]),
         // The host stack that the phone's and the accessory's hosts stand on.

@@ -23,8 +23,10 @@ import ReflectorFirmware
 /// tone so.
 public enum ToneSetBuilder {
     /// `initiator` are the initiator's steps; `reflector` the reflector's (from RAS or its own
-    /// capture) or nil under inline PCT.
-    public static func tones(initiator: [SubeventStep], reflector: [StepData?]?, antennaPaths: Int) -> ToneSet {
+    /// capture) or nil under inline PCT. With `inlinePCT` the reflector's steps (which came
+    /// for their round-trip times) are not multiplied in.
+    public static func tones(initiator: [SubeventStep], reflector: [StepData?]?, antennaPaths: Int, inlinePCT: Bool = false) -> ToneSet {
+        let reflector = inlinePCT ? nil : reflector
         let n = max(1, min(4, antennaPaths))
         var paths = [[ToneSet.Tone]](repeating: [], count: n)
         for (k, step) in initiator.enumerated() {

@@ -1,4 +1,5 @@
 import EmulatorMath
+import RangingEstimation
 import ReflectorFirmware
 
 /// The simulated radio channel both devices' radios share (reference estimation.md §3.1): it
@@ -49,6 +50,9 @@ public final class Air {
     private var loRNG: SeededGenerator
     private var noiseRNG: SeededGenerator
     private var eventRNG: SeededGenerator
+    /// The CS_SYNC arrivals' timing error: a stream of its own, so that modelling it leaves every
+    /// other draw of a run as it was.
+    private var timingRNG: SeededGenerator
 
     // The per-step channel responses: one per antenna pair, for `cachedChannel`.
     private var cacheValid = false
@@ -72,6 +76,7 @@ public final class Air {
         loRNG = SeededGenerator(seed: scenario.seed, stream: 2)
         noiseRNG = SeededGenerator(seed: scenario.seed, stream: 3)
         eventRNG = SeededGenerator(seed: scenario.seed, stream: 4)
+        timingRNG = SeededGenerator(seed: scenario.seed, stream: 5)
         initiatorAntennaCount = scenario.geometry.initiatorAntennas.count
         reflectorAntennaCount = scenario.geometry.reflectorAntennas.count
         let pairs = initiatorAntennaCount * reflectorAntennaCount
@@ -150,8 +155,17 @@ public final class Air {
     /// receives: missed when the peer sent none overlapping the window on this channel or when
     /// the packet is lost (`syncDropProbability`); otherwise RSSI from free-space path loss
     /// and the pair's channel gain, and the arrival offset against `time` in 0.5 ns: the
-    /// line-of-sight one-way delay plus Gaussian jitter (plus any start-time difference).
-    public func receiveSync(_ device: AirDevice, antenna: UInt8, accessAddress: UInt32, at time: UInt64, duration: UInt32) -> SyncReception {
+    /// line-of-sight one-way delay (plus any start-time difference), plus what a receiver's
+    /// timing adds —
+    /// - the correlator's multipath bias (`SyncArrival`: the peak of the merged paths);
+    /// - Gaussian error at the Cramér–Rao bound of the arrival for this packet (`phy`, the
+    ///   `sequenceBits` of sounding or random sequence) at the scenario's SNR times the pair's
+    ///   channel gain on this channel (`RoundTripTimeBound`: the tone SNR taken as the packet's
+    ///   per-symbol SNR, one link budget for both);
+    /// - the radio's own jitter (`rttJitterNanoseconds`);
+    /// - quantization of the timestamp to `rttResolutionNanoseconds`, then to the 0.5 ns field.
+    public func receiveSync(_ device: AirDevice, antenna: UInt8, accessAddress: UInt32, phy: CSSyncPHY = .le1M,
+                            sequenceBits: Int = 0, at time: UInt64, duration: UInt32) -> SyncReception {
         let channel = devices[device.rawValue].channel
         let windowEnd = time + UInt64(duration)
         var found: AirTransmission?
@@ -165,13 +179,25 @@ public final class Air {
         let (ia, ra) = device == .initiator ? (antenna, tx.antenna) : (tx.antenna, antenna)
         let length = scenario.geometry.pathLength(initiatorAntenna: ia, reflectorAntenna: ra, at: tx.start)
         ensureResponses(channel: channel)
-        let gain = response(pair: pairIndex(initiator: ia, reflector: ra)).magnitudeSquared
+        let pair = pairIndex(initiator: ia, reflector: ra)
+        let gain = response(pair: pair).magnitudeSquared
         let f = cachedFrequency
         let fspl = 20 * _log10(max(4 * Double.pi * length * f / Air.speedOfLight, 1))
         let rssi = scenario.txPowerDBm + 10 * _log10(max(gain, 1e-12)) - fspl
         let jitter = scenario.rttJitterNanoseconds > 0 ? eventRNG.gaussian() * scenario.rttJitterNanoseconds : 0
+        let timingPHY = RoundTripTimeBound.PHY(phy)
+        let bias = SyncArrival.bias(delays: realization.delays, gains: realization.gains, base: pair * realization.tapCount,
+                                    phasors: tapPhasors, rmsBandwidth: timingPHY.rmsBandwidth)
+        var timingError = 0.0
+        if scenario.snrDB.isFinite {
+            let sigma = RoundTripTimeBound.arrivalStandardDeviation(snrDB: scenario.snrDB + 10 * _log10(max(gain, 1e-12)),
+                                                                    phy: timingPHY, sequenceBits: sequenceBits)
+            timingError = timingRNG.gaussian() * min(sigma, 1e-6)
+        }
         let startOffsetNs = (Double(tx.start) - Double(time)) * 1000
-        let arrivalNs = startOffsetNs + length / Air.speedOfLight * 1e9 + jitter
+        var arrivalNs = startOffsetNs + (length / Air.speedOfLight + bias + timingError) * 1e9 + jitter
+        let resolution = scenario.rttResolutionNanoseconds
+        if resolution > 0.5 { arrivalNs = _rint(arrivalNs / resolution) * resolution }
         let halfNs = _rint(2 * arrivalNs)
         return SyncReception(detected: true, rssi: Int8(max(-127, min(20, _rint(rssi)))),
                              arrivalOffsetHalfNanoseconds: Int32(max(Double(Int32.min), min(Double(Int32.max), halfNs))))

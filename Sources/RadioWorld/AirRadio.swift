@@ -24,7 +24,7 @@ public struct AirRadio: RadioPort {
     }
 
     public mutating func receiveSync(accessAddress: UInt32, phy: CSSyncPHY, sequenceBits: Int, at time: UInt64) -> SyncReception {
-        air.receiveSync(device, antenna: antennaSwitch.antenna, accessAddress: accessAddress, at: time,
+        air.receiveSync(device, antenna: antennaSwitch.antenna, accessAddress: accessAddress, phy: phy, sequenceBits: sequenceBits, at: time,
                         duration: AirRadio.syncDuration(phy: phy, sequenceBits: sequenceBits))
     }
 

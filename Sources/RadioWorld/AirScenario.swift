@@ -50,8 +50,13 @@ public struct AirScenario: Sendable, Equatable {
     public var syncDropProbability: Double
     /// Transmit power, dBm, from which RSSI follows by free-space path loss.
     public var txPowerDBm: Double
-    /// 1σ jitter of a CS_SYNC arrival time, ns (the radio's ToA estimate).
+    /// 1σ jitter a radio adds to a CS_SYNC's arrival time, ns, beyond the Cramér–Rao error of
+    /// the packet at the scenario's SNR (which the Air always adds; `Air.receiveSync`).
     public var rttJitterNanoseconds: Double
+    /// The resolution of a radio's timestamps, ns: each arrival is rounded to it, then to the
+    /// 0.5 ns of the step-data field. Real controllers time on their sampling clock with some
+    /// interpolation; 0.5 (the default) leaves only the field's own rounding.
+    public var rttResolutionNanoseconds: Double
 
     public init(
         seed: UInt64 = 1,
@@ -67,7 +72,8 @@ public struct AirScenario: Sendable, Equatable {
         frequencyMeasurementSigmaPPMAt20dB: Double = 0.05,
         syncDropProbability: Double = 0,
         txPowerDBm: Double = 0,
-        rttJitterNanoseconds: Double = 1
+        rttJitterNanoseconds: Double = 1,
+        rttResolutionNanoseconds: Double = 0.5
     ) {
         self.seed = seed
         self.geometry = geometry
@@ -83,6 +89,7 @@ public struct AirScenario: Sendable, Equatable {
         self.syncDropProbability = syncDropProbability
         self.txPowerDBm = txPowerDBm
         self.rttJitterNanoseconds = rttJitterNanoseconds
+        self.rttResolutionNanoseconds = rttResolutionNanoseconds
     }
 
     /// A noise-free, offset-free, jitter-free free-space link at `distance` metres: the ideal

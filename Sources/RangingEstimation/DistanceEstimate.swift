@@ -1,7 +1,9 @@
-/// One distance estimate from the tones of one procedure (or one antenna path of it).
+/// One distance estimate from the tones (or the round-trip times) of one procedure, or of one
+/// antenna path of it.
 ///
-/// `distance` is the one-way distance in metres, always in `[0, Ranging.ambiguityRange)`
-/// (≈ 149.9 m): phase-based ranging at 1 MHz spacing cannot tell d from d + 149.9 m.
+/// `distance` is the one-way distance in metres, never negative. A phase-based estimate is in
+/// `[0, Ranging.ambiguityRange)` (≈ 149.9 m): phase-based ranging at 1 MHz spacing cannot tell
+/// d from d + 149.9 m; round-trip timing has no such limit.
 ///
 /// `quality` is a confidence figure in 0…1, the product of two factors:
 /// - the **fraction of good channels**: distinct good channels used / 72 (capped at 1), since
@@ -27,6 +29,11 @@ public struct DistanceEstimate: Sendable, Equatable {
         case esprit
         /// Maximum-likelihood fit of one to three one-way paths to all tones of all antenna paths.
         case multipathFit
+        /// Robust mean of the mode-1/3 steps' round-trip times (`RoundTripTimeEstimator`).
+        case roundTripTime
+        /// Phase-based ranging with round-trip timing resolving its ambiguity and its missed first
+        /// paths (`CombinedEstimator`).
+        case combined
     }
 
     /// One-way distance in metres, in `[0, Ranging.ambiguityRange)`.
@@ -40,6 +47,9 @@ public struct DistanceEstimate: Sendable, Equatable {
     public var pathCount: Int
     /// Extra detail for tools and plots; `nil` unless asked for (`estimate(_:diagnostics: true)`).
     public var diagnostics: EstimationDiagnostics?
+    /// The estimate's own standard error in metres, where the estimator knows it (round-trip
+    /// timing: the steps' spread over √N).
+    public var standardError: Double?
 
     public init(distance: Double, quality: Double, method: Method, toneCount: Int, pathCount: Int = 1,
                 diagnostics: EstimationDiagnostics? = nil) {

@@ -1,4 +1,5 @@
-/// A phase-based ranging distance estimator.
+/// A distance estimator: phase-based ranging from a procedure's tones, or (the timing
+/// estimators, `RoundTripTimeEstimator` and `CombinedEstimator`) from its round-trip times too.
 ///
 /// Conformers estimate each antenna path on its own (`estimatePath`) and the protocol extension
 /// combines the paths with `combining` (see `PathCombining`). The usability rule, as Nordic
@@ -10,7 +11,7 @@
 ///
 /// Tones no controller rated (quality unavailable) are judged first by `ToneScreening`.
 ///
-/// Results are one-way distances in `[0, Ranging.ambiguityRange)` ≈ [0, 149.9) m.
+/// Phase-based results are one-way distances in `[0, Ranging.ambiguityRange)` ≈ [0, 149.9) m.
 public protocol DistanceEstimator: Sendable {
     /// Distinct good channels a path needs before it is estimated.
     var minimumChannels: Int { get }
@@ -22,10 +23,22 @@ public protocol DistanceEstimator: Sendable {
     func estimate(_ tones: ToneSet) -> DistanceEstimate?
     /// As `estimate(_:)`, with `EstimationDiagnostics` attached when `diagnostics` is true.
     func estimate(_ tones: ToneSet, diagnostics: Bool) -> DistanceEstimate?
+    /// The estimate of a procedure from its tones and its mode-1/3 round-trip times; a
+    /// phase-based estimator ignores the times (the default), a timing one the tones.
+    func estimate(_ tones: ToneSet, roundTrips: RoundTripTimes, diagnostics: Bool) -> DistanceEstimate?
 }
 
 extension DistanceEstimator {
     public func estimate(_ tones: ToneSet) -> DistanceEstimate? { estimate(tones, diagnostics: false) }
+
+    public func estimate(_ tones: ToneSet, roundTrips: RoundTripTimes, diagnostics: Bool) -> DistanceEstimate? {
+        estimate(tones, diagnostics: diagnostics)
+    }
+
+    /// As `estimate(_:roundTrips:diagnostics:)` without diagnostics.
+    public func estimate(_ tones: ToneSet, roundTrips: RoundTripTimes) -> DistanceEstimate? {
+        estimate(tones, roundTrips: roundTrips, diagnostics: false)
+    }
 
     /// As `estimate(_:)`, with `EstimationDiagnostics` attached when `diagnostics` is true
     /// (including every path's own estimate in `diagnostics.paths`).

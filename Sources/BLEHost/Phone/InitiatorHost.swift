@@ -122,6 +122,9 @@ public struct InitiatorHost: Sendable {
 
     /// Whether the procedures use inline PCT transfer (the reflector's PCTs are then not needed).
     public var usesInlinePCT: Bool { agreedConfiguration?.inlinePCT ?? configuration.inlinePCT }
+    /// Whether procedures wait for the reflector's results (RAS): without inline PCT, or for
+    /// round-trip timing.
+    public var needsReflectorResults: Bool { (agreedConfiguration ?? configuration).needsReflectorResults }
 
     /// The configuration to create: the set-up's, without inline PCT when it is asked for only
     /// if supported and the reflector does not support it.
@@ -326,7 +329,7 @@ public struct InitiatorHost: Sendable {
             guard e.status == .success else { return fail(.procedureFailed(event: .configCreated, status: e.status)) }
             if let c = e.configuration { agreedConfiguration = c }
             let outputs = finishAwait(.configCreated)
-            guard !usesInlinePCT, setup.waitsForRangingDataClient, !rangingDataClientIsReady else { return outputs }
+            guard needsReflectorResults, setup.waitsForRangingDataClient, !rangingDataClientIsReady else { return outputs }
             holdsForRangingData = true
             return outputs + [.needsRangingData]
         case .csProceduresEnabled(let e):
@@ -390,7 +393,7 @@ public struct InitiatorHost: Sendable {
     private var agreedAntennaPaths: Int? { enableComplete?.antennaConfiguration?.antennaPaths }
 
     private mutating func deliver(_ p: ProcedureResults) -> [Output] {
-        if usesInlinePCT { return [.procedure(p, reflectorSteps: nil)] }
+        if !needsReflectorResults { return [.procedure(p, reflectorSteps: nil)] }
         guard let joined = rangingData.procedure(p) else { return [] }
         return [.procedure(joined.results, reflectorSteps: joined.reflectorSteps)]
     }

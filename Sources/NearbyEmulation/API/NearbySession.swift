@@ -169,7 +169,7 @@ public final class NearbySession {
             let turn = r.next()
             runner = r
             switch turn {
-            case let .procedure(_, start, tones, estimate)?: report(at: start, tones: tones, estimate: estimate)
+            case let .procedure(_, start, tones, _, estimate)?: report(at: start, tones: tones, estimate: estimate)
             case .ended(let error?)?: return invalidate(with: .channelSoundingFailed(error.description))
             case .ended(nil)?: return invalidate(with: .accessoryStoppedRanging)
             case nil: return invalidate(with: .accessoryStoppedRanging)

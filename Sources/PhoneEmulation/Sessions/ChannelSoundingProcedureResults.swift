@@ -21,18 +21,21 @@ public struct ChannelSoundingReport: Sendable {
     public var smoothedDistance: Double?
     /// The procedure's results and tones, for plots.
     public var tones: ToneSet
+    /// Its mode-1/3 round-trip times (none in mode 2).
+    public var roundTrips: RoundTripTimes
     /// The estimate of the still scene's pooled tones (`DistanceSmoother`), nil while it moves.
     public var stillEstimate: DistanceEstimate?
     /// Procedures pooled into `stillEstimate`.
     public var stillProcedures: Int
 
     public init(procedureCounter: UInt16, time: Double, estimate: DistanceEstimate?, smoothedDistance: Double?, tones: ToneSet,
-                stillEstimate: DistanceEstimate? = nil, stillProcedures: Int = 0) {
+                roundTrips: RoundTripTimes = .none, stillEstimate: DistanceEstimate? = nil, stillProcedures: Int = 0) {
         self.procedureCounter = procedureCounter
         self.time = time
         self.estimate = estimate
         self.smoothedDistance = smoothedDistance
         self.tones = tones
+        self.roundTrips = roundTrips
         self.stillEstimate = stillEstimate
         self.stillProcedures = stillProcedures
     }

@@ -15,7 +15,7 @@ package struct ChannelSoundingRunner {
     package enum Turn {
         /// A procedure ran: its counter, the time of its middle (s), the tones, and the raw
         /// estimate (nil when too few usable tones: the measurement failed).
-        case procedure(counter: UInt16, time: Double, tones: ToneSet, estimate: DistanceEstimate?)
+        case procedure(counter: UInt16, time: Double, tones: ToneSet, roundTrips: RoundTripTimes, estimate: DistanceEstimate?)
         /// Procedures stopped: disabled (nil) or failed.
         case ended(ChannelSoundingError?)
     }
@@ -68,10 +68,13 @@ package struct ChannelSoundingRunner {
         for output in outputs {
             switch output {
             case let .procedure(p, reflector):
-                let tones = ToneSetBuilder.tones(initiator: p.steps, reflector: reflector, antennaPaths: p.antennaPaths)
+                let tones = ToneSetBuilder.tones(initiator: p.steps, reflector: reflector, antennaPaths: p.antennaPaths,
+                                                 inlinePCT: link.initiatorHost.usesInlinePCT)
+                let roundTrips = RoundTripTimeBuilder.times(initiator: p.steps, reflector: reflector)
                 // The distance averages the steps, so it belongs to the procedure's middle.
                 let middle = Double(start + link.clock) / 2e6
-                return .procedure(counter: p.procedureCounter, time: middle, tones: tones, estimate: estimator.estimate(tones))
+                return .procedure(counter: p.procedureCounter, time: middle, tones: tones, roundTrips: roundTrips,
+                                  estimate: estimator.estimate(tones, roundTrips: roundTrips))
             case .failed(let e): return .ended(.configurationFailed(e))
             case .disabled: return .ended(nil)
             case .enabled, .needsRangingData, .connected, .notIOSCompliant, .procedureLost, .proceduresMissed, .deviation: break

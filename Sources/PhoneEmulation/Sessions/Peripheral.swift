@@ -77,11 +77,11 @@ public final class Peripheral {
         case .ended(let error?)?:
             finish(error)
             return false
-        case let .procedure(counter, time, tones, estimate)?:
+        case let .procedure(counter, time, tones, roundTrips, estimate)?:
             let update = smoother.update(tones: tones, estimate: estimate, at: time, estimator: r.estimator)
             let smoothed = update.distance
             lastReport = ChannelSoundingReport(procedureCounter: counter, time: time, estimate: estimate,
-                                               smoothedDistance: estimate == nil ? nil : smoothed, tones: tones,
+                                               smoothedDistance: estimate == nil ? nil : smoothed, tones: tones, roundTrips: roundTrips,
                                                stillEstimate: update.still, stillProcedures: update.stillProcedures)
             completed += 1
             reportCount += 1

@@ -3,7 +3,8 @@
 /// Subevent Result and Continue): the configuration the peer created, whether procedures run,
 /// and each procedure reassembled; when inline PCT transfer is off, its results cut into the
 /// segments of the Ranging Service's ranging data (RAS 1.0 §3.2), which the phone needs. With
-/// inline PCT the phone needs nothing from it, as Nordic's IPT reflector shows.
+/// inline PCT the phone needs nothing from it, as Nordic's IPT reflector shows, unless the
+/// procedures time round trips (`CSConfiguration.needsReflectorResults`).
 ///
 /// Both of this project's reflector hosts use it: the firmware's own (`ReflectorHost`) and
 /// BLEHost's `AccessoryHost`.
@@ -59,7 +60,7 @@ public struct ReflectorProcedures: Sendable {
     public mutating func subeventResult(_ event: HCIPacket) -> [Output] {
         guard let procedure = try? assembler.add(event) else { return [] }
         let missed: [Output] = sequence.reported(procedure.procedureCounter).map { [.missed(first: $0.first, count: $0.count)] } ?? []
-        if configuration?.inlinePCT == true { return missed + [.measured(procedure)] }
+        if configuration?.needsReflectorResults == false { return missed + [.measured(procedure)] }
         let body = RangingData(selectedTxPower: selectedTxPower, results: procedure.subevents).encode()
         let segments = RASSegmenter.segments(of: body, attMTU: attMTU, firstCounter: segmentCounter)
         segmentCounter = UInt8(truncatingIfNeeded: Int(segmentCounter) + segments.count) & 0x3F

@@ -12,6 +12,10 @@ public enum EstimatorChoice: String, Sendable, Equatable, CaseIterable {
     case esprit
     /// Maximum-likelihood fit of one to three paths to all tones of all antenna paths (the default).
     case ml
+    /// Round-trip timing of the mode-1/3 steps.
+    case rtt
+    /// The multipath fit with round-trip timing resolving its ambiguity and missed first paths.
+    case combined
 
     /// The estimator `loopback`, `estimate`, `range` and `sweep` use unless told otherwise: the
     /// multipath fit, at the bound in free space like the phase slope and far nearer the truth
@@ -26,6 +30,8 @@ public enum EstimatorChoice: String, Sendable, Equatable, CaseIterable {
         case .ifft: IFFTEstimator()
         case .esprit: ESPRITEstimator()
         case .ml: MultipathFitEstimator()
+        case .rtt: RoundTripTimeEstimator()
+        case .combined: CombinedEstimator()
         }
     }
 
@@ -38,6 +44,8 @@ public enum EstimatorChoice: String, Sendable, Equatable, CaseIterable {
         case .ifft: "ifft"
         case .esprit: "esprit"
         case .multipathFit: "ml"
+        case .roundTripTime: "rtt"
+        case .combined: "combined"
         }
     }
 }

@@ -53,3 +53,15 @@ public struct CSConfiguration: Sendable, Equatable {
         self.timing = timing
     }
 }
+
+extension CSConfiguration {
+    /// Whether the procedures time CS_SYNC round trips (a main or sub mode of 1 or 3).
+    public var hasRoundTripSteps: Bool {
+        mainMode == .mode1 || mainMode == .mode3 || subMode == .mode1 || subMode == .mode3
+    }
+
+    /// Whether the initiator needs the reflector's results (RAS): for the PCT product without
+    /// inline PCT transfer, and for round-trip timing in any case: the reflector's ToD_ToA is half
+    /// of every round trip, and inline PCT carries phase only.
+    public var needsReflectorResults: Bool { !inlinePCT || hasRoundTripSteps }
+}

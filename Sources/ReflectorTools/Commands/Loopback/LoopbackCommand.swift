@@ -38,8 +38,18 @@ public enum LoopbackCommand: Command {
                 o.inlinePCT = flag == "--ipt"
             },
             .value(\.procedures, "--procedures", "N", .integer(1...1_000_000), help: "procedures to run (default 20)"),
-            .value(\.estimator, "--estimator", "NAME", .choice(EstimatorChoice.self),
-                   help: "ml (multipath fit of all antenna paths, default), kay (phase", "slope), ls, ifft, esprit (super-resolution)"),
+            .value("--estimator", "NAME", .choice(EstimatorChoice.self),
+                   help: "ml (multipath fit of all antenna paths, default in mode 2), kay", "(phase slope), ls, ifft, esprit (super-resolution), rtt (round-trip",
+                   "timing, default in mode 1), combined (ml with rtt, default in mode 3)") { o, choice throws(ToolError) in
+                (o.estimator, o.estimatorGiven) = (choice, true)
+            },
+            .value("--main-mode", "N", .mainMode, help: "2 (phase-based ranging, default), 1 (round-trip timing) or 3",
+                   "(both in each step; the reflector's timing comes over RAS)") { o, mode throws(ToolError) in
+                o.mainMode = mode
+                if !o.estimatorGiven { o.estimator = LoopbackOptions.defaultEstimator(mainMode: mode) }
+            },
+            .value(\.rttType, "--rtt-type", "TYPE", .rttType, help: "what mode-1/3 CS_SYNC packets carry after the access address:",
+                   "aa (default), sounding-32, sounding-96, random-32 ... random-128"),
             .json(\.json, help: "JSON Lines: one object per procedure, then {\"summary\": {...}}"),
             .value(\.plotPath, "--plot", "FILE.svg", .text, help: "phase against frequency, impulse response and distance trace"),
             .value(\.btsnoopPath, "--btsnoop", "FILE", .text, help: "record the phone's HCI traffic (opens in Wireshark and btmon)"),
@@ -76,6 +86,8 @@ public enum LoopbackCommand: Command {
         if !options.json { output.line(LoopbackReport.header(options)) }
         var rows: [Row] = []
         var twoPathSigmas: [Double?] = []
+        var rttSigmas: [Double] = []
+        let timed = options.estimator == .rtt || options.estimator == .combined
         // The air (a reference) outlives the session, which ends inside the last procedure's call.
         let air = peripheral.sessionLink?.initiatorRadio.air
         var plotData: PlotInput?
@@ -92,6 +104,7 @@ public enum LoopbackCommand: Command {
             rows.append(row)
             view?.procedure(row, report)
             twoPathSigmas.append(air.flatMap { twoPathSigma($0.realization, options) })
+            if timed, report.roundTrips.hasTimedSteps { rttSigmas.append(rttSigma(report.roundTrips, setup)) }
             if plotData == nil, options.plotPath != nil { plotData = PlotInput(tones: report.tones, truth: truth) }
             if options.json {
                 output.jsonLine { LoopbackReport.json(row, &$0) }
@@ -100,7 +113,8 @@ public enum LoopbackCommand: Command {
             }
             bar.update(rows.count)
         }
-        let summary = LoopbackSummary(rows: rows, snrDB: options.snrDB, antennaPaths: options.antennaPaths, twoPathSigmas: twoPathSigmas)
+        let summary = LoopbackSummary(rows: rows, snrDB: options.snrDB, antennaPaths: options.antennaPaths, twoPathSigmas: twoPathSigmas,
+                                      rttSigmas: rttSigmas)
         if options.json {
             output.jsonLine { summary.json(&$0) }
         } else {
@@ -122,6 +136,16 @@ public enum LoopbackCommand: Command {
         let sigma = TwoPathBound.distanceStandardDeviation(snrDB: o.snrDB, excess: ray.excess, reflection: ray.reflection,
                                                           form: o.inlinePCT ? .inlinePCT : .product)
         return sigma.isFinite ? sigma / Double(o.antennaPaths).squareRoot() : nil
+    }
+
+    /// RTT's bound for a procedure's usable steps on this run's link: its SNR, PHY, RTT type, the
+    /// radios' jitter and their timestamps' resolution (the field's 0.5 ns at least).
+    static func rttSigma(_ times: RoundTripTimes, _ setup: LoopbackSetup) -> Double {
+        let s = setup.scenario, c = setup.configuration
+        return RoundTripTimeBound.distanceStandardDeviation(
+            steps: times.samples.count, snrDB: s.snrDB, phy: RoundTripTimeBound.PHY(c.csSyncPHY),
+            sequenceBits: c.rttType.sequenceOctets * 8, jitterSeconds: s.rttJitterNanoseconds * 1e-9,
+            resolutionSeconds: max(s.rttResolutionNanoseconds, 0.5) * 1e-9)
     }
 
     static func writeCapture(_ p: Peripheral, _ o: LoopbackOptions) throws(ToolError) {

@@ -26,10 +26,13 @@ struct LoopbackSummary {
     /// The bound the smoothed distances are held to: the 90th percentile of |error| over their
     /// procedures of the two-path bound (or, without a reflection, the CRLB) over √K for K pooled procedures.
     var smoothedBoundP90: Double?
+    /// For a run that timed round trips with a timing estimator: the RMS over its procedures of
+    /// `RoundTripTimeBound` for each one's usable steps, metres.
+    var rttBound: Double?
 
     /// `twoPathSigmas[i]`: the two-path bound's σ (already over √N_AP) at row i's realization,
     /// nil where the channel has no single reflection.
-    init(rows: [LoopbackCommand.Row], snrDB: Double, antennaPaths: Int, twoPathSigmas: [Double?]) {
+    init(rows: [LoopbackCommand.Row], snrDB: Double, antennaPaths: Int, twoPathSigmas: [Double?], rttSigmas: [Double] = []) {
         procedures = rows.count
         let errors = rows.compactMap(\.error)
         estimated = errors.count
@@ -58,6 +61,8 @@ struct LoopbackSummary {
             let bound = TwoPathBound.quantile(0.9, ofAbsoluteErrorsWith: smoothedSigmas)
             if bound.isFinite { smoothedBoundP90 = bound }
         }
+        let finite = rttSigmas.filter(\.isFinite)
+        if !finite.isEmpty { rttBound = Self.rms(finite) }
     }
 
     static func rms(_ v: [Double]) -> Double? { v.isEmpty ? nil : (v.map { $0 * $0 }.reduce(0, +) / Double(v.count)).squareRoot() }
@@ -73,6 +78,10 @@ struct LoopbackSummary {
         }
         s += "; CRLB \(fixed(crlb, 4)) m"
         if let rmse { s += " (raw RMSE \(fixed(rmse / crlb, 2))x the bound)" }
+        if let rttBound {
+            s += "; RTT bound \(fixed(rttBound, 4)) m"
+            if let rmse { s += " (raw RMSE \(fixed(rmse / rttBound, 2))x the RTT bound)" }
+        }
         if let twoPathP90 {
             s += "; two-path bound of this run's reflection: \(QuantileLabel.p90) of |error| \(fixed(twoPathP90, 3)) m"
             if let p90 { s += " (raw \(fixed(p90 / twoPathP90, 2))x)" }
@@ -94,6 +103,8 @@ struct LoopbackSummary {
             j.field("crlb_m", crlb, decimals: 5)
             j.field("rmse_over_crlb", rmse.map { $0 / crlb }, decimals: 5)
             j.field("two_path_p90_bound_m", twoPathP90, decimals: 5)
+            j.field("rtt_bound_m", rttBound, decimals: 5)
+            j.field("rmse_over_rtt_bound", rttBound.flatMap { b in rmse.map { $0 / b } }, decimals: 5)
         }
     }
 }

@@ -144,10 +144,11 @@ struct RangeSession: BoardHost {
         case let .procedure(p, reflectorSteps):
             var out: [Output] = []
             if p.isAborted, let reasons = p.subevents.last?.abortReasons { out.append(.aborted(procedureCounter: p.procedureCounter, reasons)) }
-            let tones = ToneSetBuilder.tones(initiator: p.steps, reflector: reflectorSteps, antennaPaths: p.antennaPaths)
+            let tones = ToneSetBuilder.tones(initiator: p.steps, reflector: reflectorSteps, antennaPaths: p.antennaPaths,
+                                             inlinePCT: phone.host.usesInlinePCT)
             if keepsFirstTones && firstTones == nil { firstTones = tones }
             if keepsLastTones { lastTones = tones }
-            let estimate = estimator.estimate(tones)
+            let estimate = estimator.estimate(tones, roundTrips: RoundTripTimeBuilder.times(initiator: p.steps, reflector: reflectorSteps))
             let update = smoother.update(tones: tones, estimate: estimate, at: now, estimator: estimator)
             out.append(.procedure(Row(procedureCounter: p.procedureCounter, time: now, raw: estimate?.distance,
                                       smoothed: estimate == nil ? nil : update.distance, quality: estimate?.quality,

@@ -57,9 +57,11 @@ public struct SweepRealization: Equatable, Sendable {
         bounds.reserveCapacity(spec.procedures)
         var runner = ChannelSoundingRunner(setup: options.setup, estimator: estimators[0])
         var ran = 0
-        while ran < spec.procedures, runner.setupFailure == nil, case let .procedure(_, _, tones, estimate)? = runner.next() {
+        while ran < spec.procedures, runner.setupFailure == nil, case let .procedure(_, _, tones, roundTrips, estimate)? = runner.next() {
             errors[0].append(error(estimate, truth: cell.distance))
-            for k in estimators.indices.dropFirst() { errors[k].append(error(estimators[k].estimate(tones), truth: cell.distance)) }
+            for k in estimators.indices.dropFirst() {
+                errors[k].append(error(estimators[k].estimate(tones, roundTrips: roundTrips), truth: cell.distance))
+            }
             bounds.append(LoopbackCommand.twoPathSigma(runner.channelRealization, options) ?? .nan)
             ran += 1
         }
