@@ -214,9 +214,10 @@ struct PhoneRASCaptureTests {
         #expect(CommandTesting.json { estimates[0].json(&$0) }.contains(#""connection": 64, "peer_address": "F0:F1:F2:F3:F4:F6 (random)""#))
     }
 
-    /// The README's two example lines are this capture's output.
+    /// The two example lines of the documentation (docs/commands/estimate.md, the phone's own
+    /// capture of a Ranging Service session) are this capture's output.
     @Test func readmeLines() throws {
-        let readme = try String(contentsOf: ReadmeTranscriptTests.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: ReadmeTranscriptTests.root.appendingPathComponent("docs/commands/estimate.md"), encoding: .utf8)
         let onDemand = Self.phoneOnly(Options(mode: .onDemand, repeatSegments: [1: [0]]))[1].text
         let lost = Self.phoneOnly(Options(lose: [2: [5]]))[2].text
         #expect(readme.contains("\n" + onDemand + "\n"), "\(onDemand)")
