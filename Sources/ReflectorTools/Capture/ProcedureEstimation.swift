@@ -74,6 +74,7 @@ public enum ProcedureEstimation {
                                           reason: p.results.isAborted ? reason + "; the procedure was aborted" : reason,
                                           connection: p.connectionHandle, configID: p.results.configID, source: source)
                 e.peer = p.peerAddress
+                e.vendorDistance = p.vendorDistance
                 return e
             }
             guard p.role == .initiator else { return none(reflectorRole) }
@@ -135,6 +136,7 @@ public enum ProcedureEstimation {
                                      connection: p.connectionHandle, configID: p.results.configID, source: source))
             if keepTones { done.tones = tones }
             done.peer = p.peerAddress
+            done.vendorDistance = p.vendorDistance
             return done
         }
     }
