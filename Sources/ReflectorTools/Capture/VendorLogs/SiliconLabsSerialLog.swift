@@ -19,11 +19,15 @@ import ReflectorFirmware
 /// `bt_evt_cs_result` whose fields do not read, or step data that does not decode stop the
 /// reading with the line named; the procedures before it are kept.
 enum SiliconLabsSerialLog {
-    /// Whether `bytes` start as such a trace: its first lines (up to 8) are all trace lines.
+    /// Whether `bytes` start as such a trace: its first lines (up to 8, blank ones aside) are all
+    /// trace lines. The head's last line is left out when it may be cut (no newline after it).
     static func matches(_ bytes: [UInt8]) -> Bool {
         let head = String(decoding: bytes.prefix(1 << 16), as: UTF8.self)
-        let lines = head.split(separator: "\n", maxSplits: 8).prefix(8).map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
-        return !lines.isEmpty && lines.allSatisfy { SiliconLabsSerialLine($0) != nil }
+        var lines = head.split(separator: "\n", maxSplits: 8, omittingEmptySubsequences: false)
+        // The piece after the last newline split (the rest of the head, or a line that may be cut).
+        if lines.count > 1 { lines.removeLast() }
+        let text = lines.map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }.filter { !$0.allSatisfy { $0 == " " || $0 == "\t" } }
+        return !text.isEmpty && text.allSatisfy { SiliconLabsSerialLine($0) != nil }
     }
 
     static func read(_ bytes: [UInt8]) -> CaptureProcedures {
