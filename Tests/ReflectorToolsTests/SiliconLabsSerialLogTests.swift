@@ -12,12 +12,10 @@ import WireFormat
 /// them and as the log's own LE CS Subevent Result events carry them, the RTL library's
 /// distances kept, and a cut or garbled log named by its line.
 struct SiliconLabsSerialLogTests {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../data/field/silabs-rtt").standardized.path
-    static let log = folder + "/example_rtt_log_first10.txt"
-    static let json = folder + "/example_rtt_first10.json"
+    static let log = VendorLogTests.field + "/silabs-rtt/example_rtt_log_first10.txt"
+    static let json = VendorLogTests.field + "/silabs-rtt/example_rtt_first10.json"
 
-    static func bytes(_ path: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))) }
+    static func bytes(_ path: String) throws -> [UInt8] { try VendorLogTests.bytes(path) }
     static func lines() throws -> [String] { String(decoding: try bytes(log), as: UTF8.self).components(separatedBy: "\n") }
     static func read(_ lines: [String]) -> CaptureProcedures { SiliconLabsSerialLog.read(Array(lines.joined(separator: "\n").utf8)) }
 
@@ -38,10 +36,9 @@ struct SiliconLabsSerialLogTests {
         #expect(CaptureFormat(log) == .siliconLabsSerialLog)
         #expect(CaptureFormat(Array(log.prefix(200))) == .siliconLabsSerialLog)
         // The other field recordings are not taken for it, nor it for them.
-        let field = URL(fileURLWithPath: Self.folder).deletingLastPathComponent().path
         #expect(CaptureFormat(try Self.bytes(Self.json)) == .siliconLabsJSON)
-        #expect(CaptureFormat(try Self.bytes(field + "/silabs-one-procedure/example_log_pbr.txt")) == .siliconLabsLog)
-        #expect(CaptureFormat(try Self.bytes(field + "/nrf54l15-waves/ini.txt")) == .ncsLog)
+        #expect(CaptureFormat(try Self.bytes(VendorLogTests.silabs)) == .siliconLabsLog)
+        #expect(CaptureFormat(try Self.bytes(VendorLogTests.ncsInitiator)) == .ncsLog)
         // One line of another form among the first eight is enough to refuse it.
         var lines = try Self.lines()
         lines[3] = "[00:00:01.000,000] <inf> app: hello"
@@ -118,8 +115,7 @@ struct SiliconLabsSerialLogTests {
         #expect(text.lines[1].hasSuffix("; vendor 8.769 m, raw 8.244 m)"))
         let json = try EstimateCommand.run([Self.log, "--json"])
         #expect(json.lines.first?.contains(#""vendor_distance_m": 9.293567, "vendor_distance_raw_m": 9.293567"#) == true, "\(json.lines)")
-        let field = URL(fileURLWithPath: Self.folder).deletingLastPathComponent().path
-        let other = try EstimateCommand.run([field + "/silabs-one-procedure/example_log_pbr.txt", "--json"])
+        let other = try EstimateCommand.run([VendorLogTests.silabs, "--json"])
         #expect(other.lines.count == 1 && !other.output.contains("vendor_distance"))
     }
 
@@ -136,8 +132,7 @@ struct SiliconLabsSerialLogTests {
     /// Mode-2 steps need N_AP: the one-procedure dump of four antenna paths (Silicon Labs'
     /// step-data dump), written as this log with its event, reads to the same steps.
     @Test func phaseStepsTakeTheEventsAntennaPaths() throws {
-        let field = URL(fileURLWithPath: Self.folder).deletingLastPathComponent().path
-        let dump = CaptureReader.read(bytes: try Self.bytes(field + "/silabs-one-procedure/example_log_pbr.txt"), defaultRole: .initiator)
+        let dump = CaptureReader.read(bytes: try Self.bytes(VendorLogTests.silabs), defaultRole: .initiator)
         let i = dump.procedures[0], r = dump.procedures[1]
         func side(_ p: CapturedProcedure) -> String {
             let b64 = String(decoding: Base64.encode(Self.octets(p.results.steps)), as: UTF8.self)
