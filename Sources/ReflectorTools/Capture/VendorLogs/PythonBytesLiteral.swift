@@ -30,7 +30,8 @@ enum PythonBytesLiteral {
             guard let e = s.popFirst() else { break }
             switch e {
             case UInt8(ascii: "x"):
-                guard s.count >= 2, let hi = hexValue(s[s.startIndex]), let lo = hexValue(s[s.index(after: s.startIndex)]) else {
+                let digits = Array(s.prefix(2))
+                guard digits.count == 2, let hi = hexValue(digits[0]), let lo = hexValue(digits[1]) else {
                     throw Failure(message: "\\x not followed by two hex digits")
                 }
                 out.append(hi << 4 | lo)

@@ -19,7 +19,7 @@ import ReflectorFirmware
 enum SiliconLabsRTLJSON {
     /// What one JSON text is.
     enum Text {
-        /// `rtl_config`: its N_AP when it gives 1 to 4 (it logs 0 for an RTT-only configuration).
+        /// `rtl_config`: its N_AP when it gives 1 to 4 (the RTT recording's says 0, which is none).
         case config(antennaPaths: Int?)
         /// `cs_procedure`: both sides' subevents, each with its key path (Config_ID 0 and N_AP 1
         /// until the log's events say otherwise), and the library's distance, when it returned one.

@@ -37,7 +37,9 @@ struct SiliconLabsSerialLine: Equatable {
     /// An `event`, `command` or `response` payload `name(key=value, ...)`: the name and each
     /// argument's text as written (a quoted value with its quotes and `b`); nil when it is not a
     /// call or a quoted value has no end.
-    static func call(_ payload: Substring) -> (name: Substring, arguments: [(key: Substring, value: Substring)])? {
+    static func call(_ text: Substring) -> (name: Substring, arguments: [(key: Substring, value: Substring)])? {
+        var payload = text
+        while payload.last == " " { payload = payload.dropLast() }
         guard let open = payload.firstIndex(of: "("), payload.last == ")" else { return nil }
         let name = payload[..<open]
         var rest = payload[payload.index(after: open)..<payload.index(before: payload.endIndex)]

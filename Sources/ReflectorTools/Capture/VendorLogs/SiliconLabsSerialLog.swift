@@ -34,8 +34,9 @@ enum SiliconLabsSerialLog {
         Reader().read(bytes)
     }
 
-    /// The most octets one JSON text may hold: a procedure of 160 mode-2 steps a side with four
-    /// antenna paths is under 30 KiB of base64.
+    /// The most octets one JSON text may hold, far above the largest procedure's (160 mode-2
+    /// steps a side with four antenna paths: about 10 KiB of base64), so a text that never
+    /// ends stops the reading before it grows without bound.
     static let maximumText = 1 << 20
 
     private struct Reader: LogLineReader {
