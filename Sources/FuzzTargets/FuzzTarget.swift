@@ -45,6 +45,7 @@ public enum FuzzTargets {
         VendorLogTargets.ncs,
         VendorLogTargets.silabs,
         VendorLogTargets.silabsJSON,
+        VendorLogTargets.silabsSerial,
         SMPConsoleTarget.target,
         CBORTarget.target,
         MCUbootImageTarget.target,

@@ -49,13 +49,14 @@ enum ToolsAdapter {
         var estimates: Int
     }
 
-    /// Reads a vendor's step-data log (`format` "ncs", "silabs" or "silabs-json") as `reflector-emu estimate`
+    /// Reads a vendor's step-data log (`format` "ncs", "silabs", "silabs-json" or "silabs-serial") as `reflector-emu estimate`
     /// does, then estimates it with one of the estimators (a dump holding both sides pairs with itself).
     static func readVendorLog(_ bytes: [UInt8], format: String, estimator: Int, defaultRoleIsReflector: Bool) -> VendorLogReading {
         let role: CSRole = defaultRoleIsReflector ? .reflector : .initiator
         let procedures = switch format {
         case "ncs": VendorLogReaders.ncs(bytes, defaultRole: role)
         case "silabs-json": VendorLogReaders.siliconLabsJSON(bytes)
+        case "silabs-serial": VendorLogReaders.siliconLabsSerial(bytes)
         default: VendorLogReaders.siliconLabs(bytes)
         }
         let choice = EstimatorChoice.allCases[estimator % EstimatorChoice.allCases.count]

@@ -1,8 +1,9 @@
 import Foundation
 
 /// The readers of real boards' step-data logs `reflector-emu estimate` takes (ReflectorTools'
-/// `NCSSampleLog` and `SiliconLabsStepLog`, chosen by content), through `ToolsAdapter` only,
-/// then every estimator on what they read (a Silicon Labs dump pairs with itself).
+/// `NCSSampleLog`, `SiliconLabsStepLog`, `SiliconLabsStepJSON` and `SiliconLabsSerialLog`,
+/// chosen by content), through `ToolsAdapter` only, then every estimator on what they read (a
+/// Silicon Labs file holds both sides and pairs with itself).
 ///
 /// Input: one flag octet (bits 0–2: the estimator; bit 3: the default role is the reflector),
 /// then the log's text.
@@ -27,6 +28,11 @@ enum VendorLogTargets {
         require(read.problemLines.allSatisfy { $0 >= 0 }, "a negative problem offset")
         require(read.procedureLines == read.procedureLines.sorted(), "procedures out of order")
         require(read.estimates == read.initiatorProcedures, "not one estimate per initiator procedure")
+    }
+
+    static let silabsSerial = FuzzTarget("silabs-serial-log", "Silicon Labs serial logs (RTL library JSON in log lines, events) to procedures and distances",
+                                         seeds: silabsSerialSeeds) { bytes in
+        check(bytes, format: "silabs-serial")
     }
 
     static func check(_ bytes: [UInt8], format: String) {
@@ -59,6 +65,21 @@ enum VendorLogTargets {
     static func silabsJSONSeeds() -> [[UInt8]] {
         silabsSeeds().prefix(1).map { dump in
             [0] + ToolsAdapter.siliconLabsJSON(fromDump: Array(dump.dropFirst()))
+        }
+    }
+
+    /// Pieces of the RTT recording's serial log (`data/field/silabs-rtt`), by line: its header,
+    /// rtl_config, procedure 0's first bt_evt_cs_result and JSON text, and the app's lines after
+    /// it; that piece cut inside the JSON text; procedure 0 whole as logged (events, RAS, JSON).
+    static func silabsSerialSeeds() -> [[UInt8]] {
+        SeedFiles.file("data/field/silabs-rtt/example_rtt_log_first10.txt").flatMap { file -> [[UInt8]] in
+            let lines = file.split(separator: 0x0A, omittingEmptySubsequences: false)
+            guard lines.count > 262 else { return [] }
+            func piece(_ ranges: [ClosedRange<Int>]) -> [UInt8] {
+                Array(ranges.flatMap { lines[($0.lowerBound - 1)...($0.upperBound - 1)] }.joined(separator: [0x0A])) + [0x0A]
+            }
+            let short = piece([1...20, 146...160, 204...204, 242...262])
+            return [[0] + short, [0x01] + piece([1...20, 146...160, 204...204, 242...246]), [0x02] + piece([196...262])]
         }
     }
 

@@ -18,6 +18,8 @@ public enum CaptureFormat: Sendable, Equatable {
     case siliconLabsLog
     /// The JSON Silicon Labs' `cs_step_data_parser` writes (`SiliconLabsStepJSON`).
     case siliconLabsJSON
+    /// What Silicon Labs' tools capture from the initiator's serial port (`SiliconLabsSerialLog`).
+    case siliconLabsSerialLog
     /// None of these (read as btsnoop, whose error then says so).
     case unknown
 
@@ -28,6 +30,8 @@ public enum CaptureFormat: Sendable, Equatable {
             self = .pcap
         } else if PcapngReader.matches(head) {
             self = .pcapng
+        } else if SiliconLabsSerialLog.matches(head) {
+            self = .siliconLabsSerialLog
         } else if SiliconLabsStepJSON.matches(head) {
             self = .siliconLabsJSON
         } else if SiliconLabsStepLog.matches(head) {
@@ -49,6 +53,7 @@ public enum CaptureFormat: Sendable, Equatable {
         case .ncsLog: "nRF Connect SDK sample log"
         case .siliconLabsLog: "Silicon Labs step-data dump"
         case .siliconLabsJSON: "Silicon Labs step-data JSON"
+        case .siliconLabsSerialLog: "Silicon Labs serial log"
         case .unknown: "capture"
         }
     }

@@ -51,6 +51,7 @@ public enum CaptureReader {
         case .ncsLog: NCSSampleLog.read(bytes, defaultRole: defaultRole)
         case .siliconLabsLog: SiliconLabsStepLog.read(bytes)
         case .siliconLabsJSON: SiliconLabsStepJSON.read(bytes)
+        case .siliconLabsSerialLog: SiliconLabsSerialLog.read(bytes)
         }
     }
 

@@ -25,6 +25,9 @@ public struct CapturedProcedure: Sendable, Equatable {
     public var offset: Int
     /// What kind of file the results were read from.
     public var origin: CaptureOrigin
+    /// The distance the vendor's own library gave for this procedure, when its log says
+    /// (Silicon Labs' serial log), for `estimate` to print beside ours.
+    public var vendorDistance: VendorDistance?
 
     public init(results: ProcedureResults, connectionHandle: UInt16, role: CSRole, inlinePCT: Bool?, antennaPaths: Int, offset: Int,
                 origin: CaptureOrigin = .hci) {

@@ -31,6 +31,8 @@ public struct ProcedureEstimate: Sendable, Equatable {
     public var roundTrips: RoundTripTimes?
     /// The estimate's standard error, metres, when the estimator knows it (round-trip timing).
     public var standardError: Double?
+    /// The vendor's own distance for the procedure, when its log gives one, to compare with ours.
+    public var vendorDistance: VendorDistance?
 
     public init(procedureCounter: UInt16, distance: Double?, quality: Double?, method: String, reason: String?,
                 connection: UInt16 = 0, configID: UInt8 = 0, source: ToneSource? = nil) {
@@ -44,9 +46,11 @@ public struct ProcedureEstimate: Sendable, Equatable {
         self.source = source
     }
 
-    /// `procedure 3: 2.998 m (quality 0.97, kay)`, or `procedure 3: no distance (reason)`.
+    /// `procedure 3: 2.998 m (quality 0.97, kay)`, or `procedure 3: no distance (reason)`;
+    /// a vendor's distance follows in the parentheses (`; vendor 3.010 m, raw 2.950 m`).
     public var text: String {
-        let note = (timingNote.map { "; " + $0 } ?? "") + (ras.map { "; " + $0.summary } ?? "") + (pairingNote.map { "; " + $0 } ?? "")
+        let vendor = vendorDistance.map { v in "; vendor \(fixed(v.distance, 3)) m" + (v.raw.map { ", raw \(fixed($0, 3)) m" } ?? "") }
+        let note = (timingNote.map { "; " + $0 } ?? "") + (ras.map { "; " + $0.summary } ?? "") + (pairingNote.map { "; " + $0 } ?? "") + (vendor ?? "")
         if let distance {
             return "procedure \(procedureCounter): \(fixed(distance, 3)) m (quality \(fixed(quality ?? 0, 2)), \(method)\(note))"
         }
@@ -68,7 +72,8 @@ public struct ProcedureEstimate: Sendable, Equatable {
     /// `{"procedure_counter": 3, "distance_m": 2.998, "quality": 0.97, "method": "kay",
     /// "connection": 64, "config_id": 0, "source": "inline-pct"}`; without a distance
     /// `distance_m` and `quality` are null and a `reason` key follows (`source` is null when no
-    /// tones could be formed).
+    /// tones could be formed); a vendor's distance adds `vendor_distance_m` (and
+    /// `vendor_distance_raw_m`), with the vendor's six decimals.
     public func json(_ j: inout JSONWriter) {
         j.object { j in
             j.field("procedure_counter", procedureCounter)
@@ -99,6 +104,10 @@ public struct ProcedureEstimate: Sendable, Equatable {
                 })
             }
             if let pairingNote { j.field("pairing_note", pairingNote) }
+            if let v = vendorDistance {
+                j.field("vendor_distance_m", v.distance, decimals: 6)
+                if let raw = v.raw { j.field("vendor_distance_raw_m", raw, decimals: 6) }
+            }
             if let reason { j.field("reason", reason) }
         }
     }

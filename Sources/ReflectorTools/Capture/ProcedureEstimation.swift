@@ -89,6 +89,7 @@ public enum ProcedureEstimation {
                                           reason: p.results.isAborted ? reason + "; the procedure was aborted" : reason,
                                           connection: p.connectionHandle, configID: p.results.configID, source: source)
                 e.peer = p.peerAddress
+                e.vendorDistance = p.vendorDistance
                 return e
             }
             guard p.role == .initiator else { return none(reflectorRole) }
@@ -173,6 +174,7 @@ public enum ProcedureEstimation {
             done.roundTrips = roundTrips
             done.standardError = e.standardError
             done.peer = p.peerAddress
+            done.vendorDistance = p.vendorDistance
             return done
         }
     }

@@ -21,12 +21,17 @@ public enum JSONValue: Equatable, Sendable {
 
     public static func parse(bytes: [UInt8]) throws(ToolError) -> JSONValue {
         do throws(JSONParser.Failure) {
-            return try bytes.withUnsafeBufferPointer { buffer throws(JSONParser.Failure) in
-                var parser = JSONParser(buffer)
-                return try parser.document()
-            }
+            return try document(bytes)
         } catch {
             throw .badFile(error.description)
+        }
+    }
+
+    /// As `parse`, with the failure's byte offset as a number (for a reader that maps it to a line).
+    static func document(_ bytes: [UInt8]) throws(JSONParser.Failure) -> JSONValue {
+        try bytes.withUnsafeBufferPointer { buffer throws(JSONParser.Failure) in
+            var parser = JSONParser(buffer)
+            return try parser.document()
         }
     }
 

@@ -18,7 +18,8 @@ struct LoggedProcedures {
     init(origin: CaptureOrigin) { self.origin = origin }
 
     /// The next subevent of the log, which ends on line `endLine`; a step-data error throws.
-    mutating func add(_ subevent: LoggedSubevent, endLine: Int) throws(LogLineError) {
+    /// `vendorDistance` goes with the procedure it completes.
+    mutating func add(_ subevent: LoggedSubevent, endLine: Int, vendorDistance: VendorDistance? = nil) throws(LogLineError) {
         let steps = try subevent.steps()
         let key = Key(role: subevent.role, configID: subevent.configID)
         var results = pending[key].flatMap { $0.counter == subevent.procedureCounter ? $0.results : nil } ?? []
@@ -30,8 +31,10 @@ struct LoggedProcedures {
         pending[key] = nil
         let procedure = ProcedureResults(procedureCounter: subevent.procedureCounter, configID: subevent.configID,
                                          antennaPaths: subevent.antennaPaths, subevents: results)
-        capture.append(CapturedProcedure(results: procedure, connectionHandle: 0, role: subevent.role, inlinePCT: nil,
-                                         antennaPaths: subevent.antennaPaths, offset: endLine, origin: origin))
+        var captured = CapturedProcedure(results: procedure, connectionHandle: 0, role: subevent.role, inlinePCT: nil,
+                                         antennaPaths: subevent.antennaPaths, offset: endLine, origin: origin)
+        captured.vendorDistance = vendorDistance
+        capture.append(captured)
     }
 
     /// Reading stopped at `error`, which is the capture's last problem.

@@ -19,9 +19,12 @@ public enum EstimateCommand: Command {
             prints one distance per CS procedure. The format is chosen by content: btsnoop
             (datalinks 1001, 1002 and BlueZ's monitor 2001), pcap (either byte order, micro- or
             nanoseconds; link types 187, 201, 254), pcapng (any number of interfaces), the nRF
-            Connect SDK samples' step-data log (one side per file) and Silicon Labs' step-data
-            dump (both sides in one file). Tones a controller rates "quality unavailable" (3) are
-            judged by the estimator itself rather than dropped.
+            Connect SDK samples' step-data log (one side per file), Silicon Labs' step-data
+            dump and their parser's JSON (both sides in one file), and the log Silicon Labs'
+            tools capture from the initiator's serial port (both sides, from their ranging
+            library's input; the library's own distance is printed beside ours). Tones a
+            controller rates "quality unavailable" (3) are judged by the estimator itself rather
+            than dropped.
 
             The capture's LE CS Config Complete gives the role (without one, the step data is read as
             the initiator's) and inline PCT transfer (CS_Enhancements_1 bit 0); its LE CS Procedure
@@ -69,7 +72,8 @@ public enum EstimateCommand: Command {
             .value(\.connection, "--connection", "HANDLE", .integer(UInt16(0)...0x0EFF), help: "only the procedures of this connection handle"),
             .json(\.json, help: "one JSON object per procedure and line: procedure_counter,",
                   "distance_m (null when there is none, with a reason), quality, method,",
-                  "connection, config_id, source, and ras when the tones came from RAS"),
+                  "connection, config_id, source, ras when the tones came from RAS, and",
+                  "vendor_distance_m when the file has the vendor's own distance"),
             .view(\.view),
             .viewHold(\.view),
         ], positional: Positional("CAPTURE") { o, path throws(ToolError) in
