@@ -99,6 +99,7 @@ import Testing
         bench.advance(&phone, to: deadline - 0.01)
         #expect(phone.writes.count == 2 && !phone.events.contains(.timeout(.firstSegment, .realTime)))
         bench.advance(&phone, to: deadline)
+        bench.pump(&phone)
         #expect(phone.events.last == .timeout(.firstSegment, .realTime))
         let off = try #require(phone.writes.last)
         #expect(off.handle == cccd && off.value == [0x00, 0x00] && !off.command && off.time == deadline)

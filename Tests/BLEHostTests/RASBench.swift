@@ -68,8 +68,7 @@ struct RASBench {
             now = max(now, until)
             client.tick(now: now)
             _ = host.tick(now: now)
-            collect(&client)
-            if !inFlight.isEmpty || !scheduled.isEmpty { run(&client, until: until, timers: timers) }
+            collect(&client)  // what this sends arrives after `until`: left on the link
         }
     }
 
