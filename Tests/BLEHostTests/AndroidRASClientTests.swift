@@ -172,6 +172,44 @@ import Testing
         #expect(phone.writes.filter(\.command).map(\.value) == [[0x00, 0x02, 0x00], [0x01, 0x02, 0x00]])
         #expect(phone.events.filter { if case .remoteData = $0 { true } else { false } }.count == 1)
     }
+
+    /// Procedures in pairs 30 ms apart, a pair every 300 ms, on a link of one PDU per 7.5 ms
+    /// connection event: the second ends while the first's exchange (Ready, Get, Success,
+    /// three segments, Complete, ACK, Success and the confirmations: about 85 ms) runs. Our
+    /// server holds the second's Data Ready until the first's ACK. Without that, Android,
+    /// whose "handling" state our Get's Success clears, wrote a Get in mid-transfer (Server
+    /// Busy) and left its 5 s alarm behind, which wrote Abort and reported a timeout (this test
+    /// caught it). Here every procedure arrives whole, in order; each Get is answered Success
+    /// and acknowledged once; no Abort, no timeout.
+    @Test func onDemandBackToBackProcedures() throws {
+        var (bench, phone) = Self.setUp(realTime: false, pduTime: 0.0075)
+        var bodies: [UInt16: [UInt8]] = [:]
+        let counters = (0..<40).map { UInt16(10 + $0) }
+        for (k, c) in counters.enumerated() {
+            let p = Bench.procedure(counter: c, steps: Self.fiftySteps)
+            bodies[c] = RangingData(selectedTxPower: 0, results: p.subevents).encode()
+            bench.schedule(p, at: 2 + Double(k / 2) * 0.3 + Double(k % 2) * 0.03)
+        }
+        bench.advance(&phone, to: 30)
+        var reassembler = RASReassembler()
+        var got: [UInt16] = []
+        for case .remoteData(let s) in phone.events {
+            if let body = try reassembler.add(s) {
+                let data = try RangingData.decode(body, senderRole: .reflector, antennaPaths: 1)
+                #expect(bodies[data.header.rangingCounter] == body)
+                got.append(data.header.rangingCounter)
+            }
+        }
+        #expect(got == counters)
+        let commands = phone.writes.filter(\.command).map(\.value)
+        #expect(commands == counters.flatMap { [[0x00] + Self.le($0), [0x01] + Self.le($0)] })
+        #expect(!phone.events.contains { if case .timeout = $0 { true } else { false } })
+        // No Response Code but Success (no Server Busy, no No Records Found).
+        let cp = bench.host.rasHandles.controlPoint
+        let prefix: [UInt8] = [0x1D] + Self.le(cp) + [0x02]
+        let codes: [UInt8] = bench.received.compactMap { r -> UInt8? in r.pdu.count == 5 && Array(r.pdu.prefix(4)) == prefix ? r.pdu[4] : nil }
+        #expect(codes == Array(repeating: 0x01, count: 2 * counters.count))
+    }
 }
 
 extension AndroidRASClientTests {

@@ -176,7 +176,9 @@ import Testing
         let served = answer([0x00, 0x09, 0x00], now: 10)
         #expect(served.last == .indication(handle: cp, value: [0x00, 0x09, 0x00]))
         #expect(answer([0x00, 0x09, 0x00], now: 11).last == .indication(handle: cp, value: [0x02, RASResponseCode.serverBusy.rawValue]))
-        link.ras.tick(now: 15)
+        var att = link.att  // `link` is captured by `answer`: one access at a time
+        #expect(link.ras.tick(now: 15, in: &att).isEmpty)
+        link.att = att
         #expect(answer([0x00, 0x09, 0x00], now: 16).last == .indication(handle: cp, value: [0x02, RASResponseCode.noRecordsFound.rawValue]))
     }
 }
