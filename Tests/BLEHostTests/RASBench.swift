@@ -106,8 +106,11 @@ struct RASBench {
 
     /// One procedure's LE CS Subevent Result (and Continue) events into the accessory, as its
     /// controller reports them.
-    mutating func procedure(_ p: ProcedureResults) {
-        for s in p.subevents { for e in s.splitIntoEvents() { _ = host.handleEvent(e.packet, now: now) } }
+    @discardableResult
+    mutating func procedure(_ p: ProcedureResults) -> [AccessoryHost.Output] {
+        var out: [AccessoryHost.Output] = []
+        for s in p.subevents { for e in s.splitIntoEvents() { out += host.handleEvent(e.packet, now: now) } }
+        return out
     }
 
     mutating func clearLog() {
