@@ -84,4 +84,32 @@ import Testing
         #expect(phone.join.waitingCounters.isEmpty)
         #expect(!phone.events.contains { if case .refused = $0 { true } else if case .overwritten = $0 { true } else { false } })
     }
+
+    /// A procedure the initiator lost (its ranging data came, its own results never did) must
+    /// not join the initiator's procedure 4,096 later, which has the same ranging counter: the
+    /// phone's join drops ranging data the initiator's procedures have passed.
+    @Test func aLostInitiatorProcedureDoesNotJoinTheNextLap() throws {
+        var join = RangingDataJoin()
+        func data(_ c: UInt16) -> [[UInt8]] {
+            RASSegmenter.segments(of: RangingData(selectedTxPower: 0, results: RASBench.procedure(counter: c, steps: 3).subevents).encode(), attMTU: 247)
+        }
+        var joined = 0
+        for c in UInt16(0)..<4_200 {
+            let initiator = ProcedureResults(procedureCounter: c, configID: 0, antennaPaths: 1, subevents: RASBench.procedure(counter: c &+ 1, steps: 3).subevents)
+            let reflector = RASBench.procedure(counter: c, steps: 3)
+            if c == 5 {
+                // The initiator's procedure 5 is lost: only the ranging data comes.
+                for s in data(c) { #expect(join.segment(s, antennaPaths: 1) == nil) }
+                continue
+            }
+            let early = join.procedure(initiator)
+            #expect(early == nil, "procedure \(c) joined ranging data of another procedure")
+            var late: RangingDataJoin.Joined?
+            for s in data(c) { if let j = join.segment(s, antennaPaths: 1) { late = j } }
+            let j = try #require(late, "procedure \(c) did not join")
+            #expect(j.results.procedureCounter == c && j.reflectorSteps == reflector.steps.map { Optional($0.data) })
+            joined += 1
+        }
+        #expect(joined == 4_199)
+    }
 }
