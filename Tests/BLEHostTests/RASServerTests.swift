@@ -176,7 +176,35 @@ import Testing
         let served = answer([0x00, 0x09, 0x00], now: 10)
         #expect(served.last == .indication(handle: cp, value: [0x00, 0x09, 0x00]))
         #expect(answer([0x00, 0x09, 0x00], now: 11).last == .indication(handle: cp, value: [0x02, RASResponseCode.serverBusy.rawValue]))
-        link.ras.tick(now: 15)
+        var att = link.att  // `link` is captured by `answer`: one access at a time
+        #expect(link.ras.tick(now: 15, in: &att).isEmpty)
+        link.att = att
         #expect(answer([0x00, 0x09, 0x00], now: 16).last == .indication(handle: cp, value: [0x02, RASResponseCode.noRecordsFound.rawValue]))
+    }
+
+    /// One procedure at a time in the client's hands: a Ready waits while one is announced and
+    /// not asked for, or served; the ACK, or the 5 s ACK timeout, lets the oldest kept one go.
+    @Test func dataReadyWaitsWhileAProcedureIsInTheClientsHands() {
+        var link = Link(realTime: false)
+        link.settle()
+        link.client.subscribe()
+        link.settle()
+        link.holdsServerPDUs = true
+        let ready = link.ras.handles.ready
+        func readies(_ pdus: [ATTPDU]) -> [[UInt8]] { pdus.compactMap { if case let .notification(h, v) = $0, h == ready { v } else { nil } } }
+        #expect(readies(link.publishUnheard(1, [[0x03, 0x01]])) == [[0x01, 0x00]])
+        // Announced, not asked for: 2 waits; the value reads as the latest all the same.
+        #expect(readies(link.publishUnheard(2, [[0x03, 0x02]])).isEmpty)
+        #expect(link.att.database.attribute(ready)?.value == [0x02, 0x00])
+        // Get 1: served; 3 waits too. ACK 1: Ready 2 (not 3).
+        _ = link.controlPoint([0x00, 0x01, 0x00], now: 1)
+        #expect(readies(link.publishUnheard(3, [[0x03, 0x03]])).isEmpty)
+        #expect(readies(link.controlPoint([0x01, 0x01, 0x00], now: 1)) == [[0x02, 0x00]])
+        // Get 2, never acknowledged: the timeout releases it at 5 s, and Ready 3 goes then.
+        _ = link.controlPoint([0x00, 0x02, 0x00], now: 2)
+        var att = link.att
+        #expect(link.ras.tick(now: 6.9, in: &att).isEmpty)
+        #expect(readies(link.ras.tick(now: 7, in: &att)) == [[0x03, 0x00]])
+        link.att = att
     }
 }

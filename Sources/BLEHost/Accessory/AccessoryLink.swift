@@ -51,7 +51,7 @@ struct AccessoryLink: Sendable {
         outgoing += ras.publish(counter: counter, segments: segments, server: &att)
     }
 
-    mutating func tick(now: Double) { ras.tick(now: now) }
+    mutating func tick(now: Double) { outgoing += ras.tick(now: now, in: &att) }
 
     mutating func takeOutgoing() -> [ATTPDU] {
         defer { outgoing = [] }

@@ -11,8 +11,8 @@ public protocol GATTService {
     mutating func didWrite(handle: UInt16, value: [UInt8], in server: inout ATTServer, now: Double) -> [ATTPDU]
     /// The client confirmed an indication: what the service sends next.
     mutating func didConfirm(in server: ATTServer, now: Double) -> [ATTPDU]
-    /// Time passes.
-    mutating func tick(now: Double)
+    /// Time passes: what the service sends because of it.
+    mutating func tick(now: Double, in server: inout ATTServer) -> [ATTPDU]
 }
 
 /// A database whose services need no behaviour of their own.
@@ -21,7 +21,7 @@ public struct NoGATTService: GATTService {
     public func authorizeWrite(handle: UInt16, value: [UInt8], in server: ATTServer) -> ATTErrorCode? { nil }
     public mutating func didWrite(handle: UInt16, value: [UInt8], in server: inout ATTServer, now: Double) -> [ATTPDU] { [] }
     public mutating func didConfirm(in server: ATTServer, now: Double) -> [ATTPDU] { [] }
-    public mutating func tick(now: Double) {}
+    public mutating func tick(now: Double, in server: inout ATTServer) -> [ATTPDU] { [] }
 }
 
 /// How a link is secured, which an attribute's permissions are checked against (Core 6.0

@@ -26,6 +26,9 @@ public struct RangingDataJoin: Sendable {
     /// The initiator's whole procedure: joined if its ranging data came first, else it waits.
     public mutating func procedure(_ p: ProcedureResults) -> Joined? {
         let counter = p.procedureCounter & 0x0FFF
+        // Ranging data of earlier procedures whose results never came: procedures run in
+        // order, so they will not now; kept, it would join the procedure 4,096 later.
+        early = early.filter { !Self.precedes($0.key, counter) }
         if let data = early.removeValue(forKey: counter) { return Self.join(p, data) }
         waiting.removeAll { $0.counter == counter }
         waiting.append((counter, p))
@@ -43,6 +46,12 @@ public struct RangingDataJoin: Sendable {
         if let i = waiting.firstIndex(where: { $0.counter == counter }) { return Self.join(waiting.remove(at: i).results, data) }
         early[counter] = data
         return nil
+    }
+
+    /// Whether ranging counter `a` comes before `b` (within half the 12-bit circle).
+    static func precedes(_ a: UInt16, _ b: UInt16) -> Bool {
+        let d = (b &- a) & 0x0FFF
+        return d != 0 && d < 0x0800
     }
 
     private static func join(_ p: ProcedureResults, _ data: RangingData) -> Joined {

@@ -12,7 +12,12 @@ import ReflectorFirmware
 ///   answered with Success, the segments on On-demand Ranging Data and Complete Ranging Data
 ///   Response; ACK Ranging Data releases it (Success), and so does the 5 s ACK timeout;
 ///   Retrieve Lost Segments resends a range with Complete Lost Segment Response; Abort is
-///   answered Success; anything else with its Response Code.
+///   answered Success; anything else with its Response Code. One procedure at a time is in
+///   the client's hands: while one is announced and not yet asked for, or served (Get to ACK
+///   or the ACK timeout), Ranging Data Ready for newer ones waits, and each release announces
+///   the oldest one still kept. Android's client (`ras_client.cc`) clears its "handling"
+///   state on our Get's Success, so a Ready before the ACK made it write a second Get (Server
+///   Busy) and leave a 5 s alarm behind that later wrote Abort and reported a timeout.
 ///
 /// The two modes exclude each other: subscribing to one while the other is on is refused with
 /// 0xFD (Client Characteristic Configuration Descriptor Improperly Configured), as is a Control
@@ -35,6 +40,10 @@ public struct RASServer: GATTService, Sendable {
     /// The procedure being served on demand, and since when it waits for its ACK.
     private var serving: UInt16?
     private var servedAt: Double?
+    /// The procedure announced with Ranging Data Ready and not asked for yet.
+    private var announced: UInt16?
+    /// Ranging Data Ready held back while one is in the client's hands: counters, oldest first.
+    private var heldReady: [UInt16] = []
     private var indications: [ATTPDU] = []
     private var indicationInFlight = false
 
@@ -81,6 +90,7 @@ public struct RASServer: GATTService, Sendable {
             guard let entry = stored.first(where: { $0.counter == counter }) else { return respond(.noRecordsFound, server) }
             serving = counter
             servedAt = now
+            announced = nil
             var out = respond(.success, server)
             for s in entry.segments { out += notifyOrIndicate(handles.onDemand, s, server) }
             return out + indicateControlPoint(RASControlPointResponse.completeRangingData(rangingCounter: counter).encode(), server)
@@ -89,7 +99,7 @@ public struct RASServer: GATTService, Sendable {
             stored.removeAll { $0.counter == counter }
             serving = nil
             servedAt = nil
-            return respond(.success, server)
+            return respond(.success, server) + announceHeld(server)
         case let .retrieveLostSegments(counter, first, last):
             guard let entry = stored.first(where: { $0.counter == counter }), first <= last, Int(last) < entry.segments.count else {
                 return respond(.noRecordsFound, server)
@@ -124,21 +134,35 @@ public struct RASServer: GATTService, Sendable {
         stored.append((counter, segments))
         if stored.count > Self.kept, let oldest = stored.first(where: { $0.counter != serving }) {
             stored.removeAll { $0.counter == oldest.counter }
+            if announced == oldest.counter { announced = nil }
             let v = le16(oldest.counter)
             server.database.setValue(v, at: handles.overwritten)
             out += notifyOrIndicate(handles.overwritten, v, server)
         }
-        let v = le16(counter)
-        server.database.setValue(v, at: handles.ready)
-        return out + notifyOrIndicate(handles.ready, v, server)
+        server.database.setValue(le16(counter), at: handles.ready)
+        heldReady.append(counter)
+        return out + announceHeld(server)
     }
 
-    /// Time passes: an unacknowledged procedure is released after 5 s, as nRF's server does.
-    public mutating func tick(now: Double) {
-        guard let c = serving, let at = servedAt, now - at >= Self.ackTimeout else { return }
+    /// Time passes: an unacknowledged procedure is released after 5 s, as nRF's server does
+    /// (and a Ready held back goes).
+    public mutating func tick(now: Double, in server: inout ATTServer) -> [ATTPDU] {
+        guard let c = serving, let at = servedAt, now - at >= Self.ackTimeout else { return [] }
         stored.removeAll { $0.counter == c }
         serving = nil
         servedAt = nil
+        return announceHeld(server)
+    }
+
+    /// Ranging Data Ready for the oldest procedure held back and still kept, when none is in
+    /// the client's hands.
+    private mutating func announceHeld(_ server: ATTServer) -> [ATTPDU] {
+        guard serving == nil, announced == nil else { return [] }
+        heldReady.removeAll { c in !stored.contains { $0.counter == c } }
+        guard !heldReady.isEmpty else { return [] }
+        let c = heldReady.removeFirst()
+        announced = c
+        return notifyOrIndicate(handles.ready, le16(c), server)
     }
 
     /// The link went down: a new connection starts afresh (the descriptors are the ATT server's).
@@ -146,6 +170,8 @@ public struct RASServer: GATTService, Sendable {
         stored = []
         serving = nil
         servedAt = nil
+        announced = nil
+        heldReady = []
         indications = []
         indicationInFlight = false
     }
