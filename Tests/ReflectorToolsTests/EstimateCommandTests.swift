@@ -257,7 +257,7 @@ struct EstimateCommandTests {
         #expect(usage([])?.contains("a capture file is required") == true)
         #expect(usage(["a", "b"])?.contains("one capture expected") == true)
         #expect(usage(["a", "--frob"])?.contains("unknown option '--frob'") == true)
-        #expect(usage(["a", "--estimator", "music"]) == "--estimator must be one of kay, ls, ifft, esprit, ml, found 'music'")
+        #expect(usage(["a", "--estimator", "music"]) == "--estimator must be one of kay, ls, ifft, esprit, ml, rtt, combined, found 'music'")
         #expect(usage(["a", "--estimator"])?.contains("--estimator needs a value") == true)
         #expect(usage(["a", "--ipt", "--no-ipt"])?.contains("exclude each other") == true)
         #expect(try EstimateCommand.run(["--help"]).output == EstimateCommand.helpText)

@@ -88,7 +88,7 @@ struct LoopbackCommandTests {
         (["--snr"], "--snr needs a value"),
         (["--channel", "tgn-z"], "--channel must be one of light, open, free, two-ray, tgn-b, tgn-c, tgn-d, tgn-e"),
         (["--antenna-paths", "5"], "--antenna-paths must be 1, 2, 3 or 4, found '5'"),
-        (["--estimator", "music"], "--estimator must be one of kay, ls, ifft, esprit, ml, found 'music'"),
+        (["--estimator", "music"], "--estimator must be one of kay, ls, ifft, esprit, ml, rtt, combined, found 'music'"),
         (["--walk", "3-8"], "--walk must be START:END in metres"),
         (["--frobnicate"], "loopback: unknown option '--frobnicate'"),
     ])

@@ -35,6 +35,9 @@ public enum EstimatorChoice: String, Sendable, Equatable, CaseIterable {
         }
     }
 
+    /// The estimators that read tones only (every one but `rtt` and `combined`).
+    public static var phaseBased: [EstimatorChoice] { allCases.filter { !$0.usesTiming } }
+
     /// Whether the estimator reads the round-trip times (mode-1/3 steps).
     public var usesTiming: Bool { self == .rtt || self == .combined }
 
