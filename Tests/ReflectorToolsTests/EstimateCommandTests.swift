@@ -113,7 +113,7 @@ struct EstimateCommandTests {
         #expect(estimates.allSatisfy { abs(($0.distance ?? 0) - 3.0) < 0.05 }, "\(estimates)")
     }
 
-    @Test(arguments: EstimatorChoice.allCases)
+    @Test(arguments: EstimatorChoice.phaseBased)
     func everyEstimatorRanges(_ estimator: EstimatorChoice) throws {
         let path = try write(Self.bytes(Self.ipt.initiator))
         let objects = try Self.jsonLines(try EstimateCommand.run([path, "--json", "--estimator", estimator.rawValue]).output)
