@@ -132,7 +132,7 @@ struct SweepCommandTests {
         #expect(o.spec.distances == [1, 2, 3] && o.spec.channels.map(\.name) == ["free", "tgn-d"] && o.spec.antennaPaths == [1, 4])
         #expect(o.spec.seeds == 7, "the file overrides flags before it")
         #expect(o.spec.snrs == [15, 30], "flags after the file override it")
-        #expect(o.spec.seed == 1000 && o.spec.estimators == EstimatorChoice.allCases && o.spec.procedures == 20)
+        #expect(o.spec.seed == 1000 && o.spec.estimators == EstimatorChoice.phaseBased && o.spec.procedures == 20)
 
         func message(_ json: String) throws -> String? {
             let p = try dir.write(json, name: "bad-\(UUID().uuidString).json")

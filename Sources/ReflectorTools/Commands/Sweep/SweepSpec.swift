@@ -14,7 +14,7 @@ public struct SweepSpec: Equatable, Sendable {
     public var antennaPaths: [Int] = [1]
     public var pct: [PCTTransfer] = [.inline]
     /// Every estimator by default: a sweep exists to compare them on the same tones.
-    public var estimators: [EstimatorChoice] = EstimatorChoice.allCases
+    public var estimators: [EstimatorChoice] = EstimatorChoice.phaseBased
     /// Realizations (seeded simulations) per grid point.
     public var seeds = 10
     /// Procedures per realization.
@@ -105,8 +105,8 @@ extension SweepSpec {
             Field(key: "pct", metavar: "LIST", help: ["inline (inline PCT transfer, default), ras (PCTs over RAS), or both"],
                   allowed: OptionValue<[PCTTransfer]>.pctTransfers.allowed, isList: true,
                   set: { s, t in store(t, .pctTransfers, &s.pct) }, write: { s, j in j.array { j in for p in s.pct { j.value(p.rawValue) } } }),
-            Field(key: "estimators", metavar: "LIST", help: ["estimators run on every procedure's tones (default all:",
-                                                             EstimatorChoice.allCases.map(\.rawValue).joined(separator: ",") + ")"],
+            Field(key: "estimators", metavar: "LIST", help: ["estimators run on every procedure's tones (default the phase-based:",
+                                                             EstimatorChoice.phaseBased.map(\.rawValue).joined(separator: ",") + ")"],
                   allowed: OptionValue<[EstimatorChoice]>.estimatorChoices.allowed, isList: true,
                   set: { s, t in store(t, .estimatorChoices, &s.estimators) }, write: { s, j in j.array { j in for e in s.estimators { j.value(e.rawValue) } } }),
             Field(key: "seeds", metavar: "N", help: ["realizations per grid point, each its own seeded simulation", "(default 10)"],
