@@ -13,15 +13,13 @@ import Testing
 ///
 /// Where Bumble disagrees, the disagreement is pinned in `knownDisagreements` and written down
 /// with who is right in docs/rootcanal.md ("Codec differences").
-@Suite struct CSCodecsBumbleTests {
+@Suite struct CSCodecsBumbleTests: CSOracleSuite {
+    static let oracleName = "Bumble"
     typealias Case = CSOracleCase
     typealias V = CSOracleVectors
 
     static let h = V.handle
-    static let caps = "num_config_supported=4, max_consecutive_procedures_supported=0x0102, num_antennas_supported=2, max_antenna_paths_supported=4, "
-        + "roles_supported=3, modes_supported=1, rtt_capability=5, rtt_aa_only_n=1, rtt_sounding_n=2, rtt_random_sequence_n=3, "
-        + "nadm_sounding_capability=1, nadm_random_capability=0, cs_sync_phys_supported=2, subfeatures_supported=6, t_ip1_times_supported=5, "
-        + "t_ip2_times_supported=0x41, t_fcs_times_supported=0x180, t_pm_times_supported=1, t_sw_time_supported=2, tx_snr_capability=0x11"
+    static let caps = V.capabilitiesKeywords(numAntennas: "num_antennas_supported")
     /// Core 6.3's tail of the v2 block, Bumble's names (34 octets in all).
     static let capsV2 = caps + ", t_ip2_ipt_times_supported=3, t_sw_ipt_times_supported=1, rtt_2m_aa_only_n=4, rtt_2m_sounding_n=5, rtt_2m_random_sequence_n=6"
     static let capsFields = "(c.num_config_supported, c.max_consecutive_procedures_supported, c.num_antennas_supported, c.max_antenna_paths_supported, "
@@ -36,9 +34,6 @@ import Testing
             + "step_data=[\(steps.map { "B('\($0.dataHex)')" }.joined(separator: ", "))]"
     }
     static let stepFields = "list(zip(c.step_mode, c.step_channel, [d.hex() for d in c.step_data]))"
-    static func stepsRead(_ steps: [V.Step]) -> String {
-        "[" + steps.map { "(\($0.mode), \($0.channel), '\($0.dataHex)')" }.joined(separator: ", ") + "]"
-    }
 
     static var inlinePCTConfiguration: CSConfiguration {
         var c = V.requestedConfiguration
@@ -219,10 +214,10 @@ import Testing
                       expected: "(1, 1, 7, -4, 10000, 2, 258, 3, 4, 5, 1600)"),
             .result("LE CS Subevent Result, initiator, modes 0 1 2 3", V.initiatorResult, role: .initiator, sequencePCT: false,
                     python: result(V.initiatorResult, V.initiatorSteps), type: "HCI_LE_CS_Subevent_Result_Event",
-                    fields: resultFields, expected: "(64, 1, 4660, 5, 258, 5, 1, 0, 0, 2, \(stepsRead(V.initiatorSteps)))"),
+                    fields: resultFields, expected: "(64, 1, 4660, 5, 258, 5, 1, 0, 0, 2, \(V.stepsRead(V.initiatorSteps)))"),
             .result("LE CS Subevent Result, reflector, PCT1/PCT2", V.reflectorResult, role: .reflector, sequencePCT: true,
                     python: result(V.reflectorResult, V.reflectorSteps), type: "HCI_LE_CS_Subevent_Result_Event",
-                    fields: resultFields, expected: "(64, 2, 0, 65535, 49152, 127, 0, 0, 0, 1, \(stepsRead(V.reflectorSteps)))"),
+                    fields: resultFields, expected: "(64, 2, 0, 65535, 49152, 127, 0, 0, 0, 1, \(V.stepsRead(V.reflectorSteps)))"),
             // §7.7.65.44: Reference_Power_Level is signed; Bumble agrees (RootCanal does not).
             .result("LE CS Subevent Result, Reference_Power_Level −20 dBm", negativePower, role: .initiator, sequencePCT: false,
                     python: result(negativePower, []), type: "HCI_LE_CS_Subevent_Result_Event", fields: "c.reference_power_level", expected: "-20"),
@@ -231,7 +226,7 @@ import Testing
                         + "abort_reason=0x32, num_antenna_paths=4, \(steps([V.fourPathStep])))",
                     type: "HCI_LE_CS_Subevent_Result_Continue_Event",
                     fields: "(c.connection_handle, c.config_id, c.procedure_done_status, c.subevent_done_status, c.abort_reason, c.num_antenna_paths, \(stepFields))",
-                    expected: "(64, 3, 15, 15, 50, 4, \(stepsRead([V.fourPathStep])))"),
+                    expected: "(64, 3, 15, 15, 50, 4, \(V.stepsRead([V.fourPathStep])))"),
         ]
     }
 
@@ -287,10 +282,6 @@ import Testing
     static let oracle = CSOracleCheck.answers(commands + answers + events + disagreements) { cases in
         try BumbleOracle.answers(.hci, cases.map { BumbleOracle.Vector($0.python, ours: Hex.string($0.ours.h4Bytes), fields: $0.fields) })
             .map { CSOracleAnswer(built: $0.built, parsed: $0.parsed, type: $0.type, fields: $0.fields) }
-    }
-
-    static func run(_ cases: [Case], sourceLocation: SourceLocation = #_sourceLocation) throws {
-        CSOracleCheck.check(cases, try oracle.get(), oracle: "Bumble", sourceLocation: sourceLocation)
     }
 
     @Test func commands() throws { try Self.run(Self.commands) }

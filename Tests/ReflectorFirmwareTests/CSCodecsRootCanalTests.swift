@@ -12,16 +12,14 @@ import Testing
 ///
 /// Where RootCanal disagrees, the disagreement is pinned in `knownDisagreements` and written
 /// down with who is right in docs/rootcanal.md ("Codec differences").
-@Suite struct CSCodecsRootCanalTests {
+@Suite struct CSCodecsRootCanalTests: CSOracleSuite {
+    static let oracleName = "RootCanal"
     typealias Case = CSOracleCase
     typealias V = CSOracleVectors
 
     static let h = V.handle
     static let ok = "status=hci.ErrorCode.SUCCESS"
-    static let caps = "num_config_supported=4, max_consecutive_procedures_supported=0x0102, num_antennae_supported=2, max_antenna_paths_supported=4, "
-        + "roles_supported=3, modes_supported=1, rtt_capability=5, rtt_aa_only_n=1, rtt_sounding_n=2, rtt_random_sequence_n=3, "
-        + "nadm_sounding_capability=1, nadm_random_capability=0, cs_sync_phys_supported=2, subfeatures_supported=6, t_ip1_times_supported=5, "
-        + "t_ip2_times_supported=0x41, t_fcs_times_supported=0x180, t_pm_times_supported=1, t_sw_time_supported=2, tx_snr_capability=0x11"
+    static let caps = V.capabilitiesKeywords(numAntennas: "num_antennae_supported")
 
     /// RootCanal's steps (`LeCsResultDataStructure`) from the vectors' hand-written octets.
     static func steps(_ steps: [V.Step]) -> String {
@@ -29,9 +27,6 @@ import Testing
     }
     /// What RootCanal reads of the steps: (mode, channel, data hex) each.
     static let stepFields = "[(s.step_mode, s.step_channel, bytes(s.step_data).hex()) for s in c.cs_step]"
-    static func stepsRead(_ steps: [V.Step]) -> String {
-        "[" + steps.map { "(\($0.mode), \($0.channel), '\($0.dataHex)')" }.joined(separator: ", ") + "]"
-    }
 
     // MARK: Commands
 
@@ -165,15 +160,15 @@ import Testing
                       expected: "(1, 1, 7, 4, 10000, 2, 258, 3, 4, 5, 1600)"),
             .result("LE CS Subevent Result, initiator, modes 0 1 2 3", V.initiatorResult, role: .initiator, sequencePCT: false,
                     python: result(V.initiatorResult, V.initiatorSteps, pds: "PARTIAL_RESULTS", sds: "ALL_RESULTS_COMPLETE"),
-                    type: "LeCsSubeventResult", fields: resultHeader, expected: "(64, 1, 4660, 5, 258, 5, 1, 0, 0, 0, 2, \(stepsRead(V.initiatorSteps)))"),
+                    type: "LeCsSubeventResult", fields: resultHeader, expected: "(64, 1, 4660, 5, 258, 5, 1, 0, 0, 0, 2, \(V.stepsRead(V.initiatorSteps)))"),
             .result("LE CS Subevent Result, reflector, PCT1/PCT2", V.reflectorResult, role: .reflector, sequencePCT: true,
                     python: result(V.reflectorResult, V.reflectorSteps, pds: "ALL_RESULTS_COMPLETE", sds: "ALL_RESULTS_COMPLETE"),
-                    type: "LeCsSubeventResult", fields: resultHeader, expected: "(64, 2, 0, 65535, 49152, 127, 0, 0, 0, 0, 1, \(stepsRead(V.reflectorSteps)))"),
+                    type: "LeCsSubeventResult", fields: resultHeader, expected: "(64, 2, 0, 65535, 49152, 127, 0, 0, 0, 0, 1, \(V.stepsRead(V.reflectorSteps)))"),
             .result("LE CS Subevent Result Continue, aborted, N_AP 4", V.abortedContinue, role: .initiator, sequencePCT: false,
                     python: "hci.LeCsSubeventResultContinue(connection_handle=0x40, config_id=3, procedure_done_status=hci.CsProcedureDoneStatus.ABORTED, "
                         + "subevent_done_status=hci.CsSubeventDoneStatus.ABORTED, procedure_abort_reason=hci.ProcedureAbortReason.INSUFFICIENT_FILTERED_CHANNELS, "
                         + "subevent_abort_reason=hci.SubeventAbortReason.SCHEDULING_CONFLICTS_OR_LIMITED_RESOURCES, num_antenna_paths=4, cs_step=\(steps([V.fourPathStep])))",
-                    type: "LeCsSubeventResultContinue", fields: continueHeader, expected: "(64, 3, 15, 15, 2, 3, 4, \(stepsRead([V.fourPathStep])))"),
+                    type: "LeCsSubeventResultContinue", fields: continueHeader, expected: "(64, 3, 15, 15, 2, 3, 4, \(V.stepsRead([V.fourPathStep])))"),
             .subevent("LE CS Test End Complete", LECSTestEndComplete(status: .success), python: "hci.LeCsTestEndComplete(\(ok))",
                       type: "LeCsTestEndComplete", fields: "int(c.status)", expected: "0"),
         ]
@@ -247,10 +242,6 @@ import Testing
     static let oracle = CSOracleCheck.answers(commands + answers + events + disagreements) { cases in
         try RootCanalOracle.answers(cases.map { RootCanalOracle.Vector($0.python, ours: Hex.string($0.ours.h4Bytes), fields: $0.fields) })
             .map { CSOracleAnswer(built: $0.built, parsed: $0.parsed, type: $0.type, fields: $0.fields) }
-    }
-
-    static func run(_ cases: [Case], sourceLocation: SourceLocation = #_sourceLocation) throws {
-        CSOracleCheck.check(cases, try oracle.get(), oracle: "RootCanal", sourceLocation: sourceLocation)
     }
 
     @Test func commands() throws { try Self.run(Self.commands) }

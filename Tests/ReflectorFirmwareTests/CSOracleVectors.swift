@@ -150,6 +150,18 @@ struct CSOracleFailure: Error, CustomStringConvertible {
     var description: String
 }
 
+/// A suite of CS codec cases against one oracle, asked once for all of them.
+protocol CSOracleSuite {
+    static var oracleName: String { get }
+    static var oracle: Result<[String: CSOracleAnswer], CSOracleFailure> { get }
+}
+
+extension CSOracleSuite {
+    static func run(_ cases: [CSOracleCase], sourceLocation: SourceLocation = #_sourceLocation) throws {
+        CSOracleCheck.check(cases, try oracle.get(), oracle: oracleName, sourceLocation: sourceLocation)
+    }
+}
+
 /// The values both oracle suites encode, each with its octets written out by hand from
 /// Core 6.0 Vol 4 Part E (the oracles build from those octets' fields, so a layout error in our
 /// encoder and the same error in the vector cannot hide each other).
@@ -277,4 +289,18 @@ enum CSOracleVectors {
         numAntennaPaths: 4, steps: [fourPathStep.step]))
 
     static func hex(_ steps: [Step]) -> String { steps.map(\.hex).joined() }
+
+    /// The `repr` of the (mode, channel, data hex) an oracle reads for each step.
+    static func stepsRead(_ steps: [Step]) -> String {
+        "[" + steps.map { "(\($0.mode), \($0.channel), '\($0.dataHex)')" }.joined(separator: ", ") + "]"
+    }
+
+    /// `capabilities` as Python keyword arguments, with the oracle's name for
+    /// Num_Antennas_Supported (RootCanal's `num_antennae_supported`, Bumble's `num_antennas_supported`).
+    static func capabilitiesKeywords(numAntennas: String) -> String {
+        "num_config_supported=4, max_consecutive_procedures_supported=0x0102, \(numAntennas)=2, max_antenna_paths_supported=4, "
+            + "roles_supported=3, modes_supported=1, rtt_capability=5, rtt_aa_only_n=1, rtt_sounding_n=2, rtt_random_sequence_n=3, "
+            + "nadm_sounding_capability=1, nadm_random_capability=0, cs_sync_phys_supported=2, subfeatures_supported=6, t_ip1_times_supported=5, "
+            + "t_ip2_times_supported=0x41, t_fcs_times_supported=0x180, t_pm_times_supported=1, t_sw_time_supported=2, tx_snr_capability=0x11"
+    }
 }
