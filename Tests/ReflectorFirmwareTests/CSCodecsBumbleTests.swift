@@ -279,7 +279,27 @@ import Testing
         ]
     }
 
-    static let oracle = CSOracleCheck.answers(commands + answers + events + disagreements) { cases in
+    /// The firmware's split of a long subevent, Bumble building each event from the same steps
+    /// and statuses.
+    static var split: [Case] {
+        CSOracleCheck.split(
+            python: { e, i in
+                let s = i == V.longSubeventEvents.count - 1 ? 0 : 1
+                let tail = "procedure_done_status=\(s), subevent_done_status=\(s), abort_reason=0, num_antenna_paths=4, "
+                    + steps(Array(repeating: V.fourPathStep, count: e.steps.count)) + ")"
+                return i == 0
+                    ? "hci.HCI_LE_CS_Subevent_Result_Event(connection_handle=0x40, config_id=1, start_acl_conn_event_counter=7, procedure_counter=8, frequency_compensation=0xC000, reference_power_level=127, " + tail
+                    : "hci.HCI_LE_CS_Subevent_Result_Continue_Event(connection_handle=0x40, config_id=1, " + tail
+            },
+            result: "HCI_LE_CS_Subevent_Result_Event", continuation: "HCI_LE_CS_Subevent_Result_Continue_Event",
+            fields: "(c.procedure_done_status, c.subevent_done_status, len(c.step_mode))",
+            expected: { e in
+                let s = e == V.longSubeventEvents.last ? 0 : 1
+                return "(\(s), \(s), \(e.steps.count))"
+            })
+    }
+
+    static let oracle = CSOracleCheck.answers(commands + answers + events + disagreements + split) { cases in
         try BumbleOracle.answers(.hci, cases.map { BumbleOracle.Vector($0.python, ours: Hex.string($0.ours.h4Bytes), fields: $0.fields) })
             .map { CSOracleAnswer(built: $0.built, parsed: $0.parsed, type: $0.type, fields: $0.fields) }
     }
@@ -288,4 +308,11 @@ import Testing
     @Test func commandAnswers() throws { try Self.run(Self.answers) }
     @Test func events() throws { try Self.run(Self.events) }
     @Test func knownDisagreements() throws { try Self.run(Self.disagreements) }
+
+    /// Firmware encodes, host decodes: our split of a long subevent is Bumble's, and our
+    /// reassembler joins Bumble's events into the whole subevent.
+    @Test func longSubeventSplitAndJoined() throws {
+        try Self.run(Self.split)
+        try CSOracleCheck.joins(try Self.oracle.get())
+    }
 }

@@ -239,7 +239,28 @@ import Testing
         ]
     }
 
-    static let oracle = CSOracleCheck.answers(commands + answers + events + disagreements) { cases in
+    /// The firmware's split of a long subevent, RootCanal building each event from the same
+    /// steps and statuses.
+    static var split: [Case] {
+        CSOracleCheck.split(
+            python: { e, i in
+                let last = i == V.longSubeventEvents.count - 1
+                let status = last ? "ALL_RESULTS_COMPLETE" : "PARTIAL_RESULTS"
+                let tail = "procedure_done_status=hci.CsProcedureDoneStatus.\(status), subevent_done_status=hci.CsSubeventDoneStatus.\(status), "
+                    + "num_antenna_paths=4, cs_step=\(steps(Array(repeating: V.fourPathStep, count: e.steps.count))))"
+                return i == 0
+                    ? "hci.LeCsSubeventResult(connection_handle=0x40, config_id=1, start_acl_conn_event_counter=7, procedure_counter=8, frequency_compensation=0xC000, reference_power_level=127, " + tail
+                    : "hci.LeCsSubeventResultContinue(connection_handle=0x40, config_id=1, " + tail
+            },
+            result: "LeCsSubeventResult", continuation: "LeCsSubeventResultContinue",
+            fields: "(int(c.procedure_done_status), int(c.subevent_done_status), len(c.cs_step))",
+            expected: { e in
+                let s = e == V.longSubeventEvents.last ? 0 : 1
+                return "(\(s), \(s), \(e.steps.count))"
+            })
+    }
+
+    static let oracle = CSOracleCheck.answers(commands + answers + events + disagreements + split) { cases in
         try RootCanalOracle.answers(cases.map { RootCanalOracle.Vector($0.python, ours: Hex.string($0.ours.h4Bytes), fields: $0.fields) })
             .map { CSOracleAnswer(built: $0.built, parsed: $0.parsed, type: $0.type, fields: $0.fields) }
     }
@@ -248,6 +269,13 @@ import Testing
     @Test func commandAnswers() throws { try Self.run(Self.answers) }
     @Test func events() throws { try Self.run(Self.events) }
     @Test func knownDisagreements() throws { try Self.run(Self.disagreements) }
+
+    /// Firmware encodes, host decodes: our split of a long subevent is RootCanal's, and our
+    /// reassembler joins RootCanal's events into the whole subevent.
+    @Test func longSubeventSplitAndJoined() throws {
+        try Self.run(Self.split)
+        try CSOracleCheck.joins(try Self.oracle.get())
+    }
 
     /// The vectors' octets are the layouts of §7.7.65.39–46 as written out by hand, so the
     /// oracles' constructors (which take those octets' fields) check our encoders.

@@ -133,6 +133,32 @@ enum CSOracleCheck {
         }
     }
 
+    /// The events of `CSOracleVectors.longSubevent` as cases, each built by the oracle from
+    /// `python(event, index)`; `joins` then checks that our reassembler joins the oracle's
+    /// packets into the whole subevent.
+    static func split(python: (SubeventResultEvent, Int) -> String, result: String, continuation: String, fields: String, expected: (SubeventResultEvent) -> String) -> [CSOracleCase] {
+        CSOracleVectors.longSubeventEvents.enumerated().map { i, e in
+            CSOracleCase(name: "long subevent, event \(i)", ours: e.packet, python: python(e, i), type: i == 0 ? result : continuation,
+                         fields: fields, expected: expected(e),
+                         decodes: { (try? SubeventResultEvent.decode(packet: $0, role: .initiator)) == e })
+        }
+    }
+
+    /// Our reassembler over the oracle's packets of `split`: the whole subevent, once.
+    static func joins(_ answers: [String: CSOracleAnswer], sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let events = CSOracleVectors.longSubeventEvents
+        // 255 octets of parameters at most (§5.4.4): 9 steps of 24 after the 16-octet head, 10 after the 9-octet one.
+        #expect(events.map(\.steps.count) == [9, 10, 10, 1], sourceLocation: sourceLocation)
+        var reassembler = SubeventResultReassembler()
+        var joined: [LECSSubeventResult] = []
+        for i in events.indices {
+            let built = try #require(answers["long subevent, event \(i)"]?.built, sourceLocation: sourceLocation)
+            let event = try SubeventResultEvent.decode(packet: try HCIPacket(h4: Hex.bytes(built)), role: .initiator)
+            if let whole = try reassembler.add(event) { joined.append(whole) }
+        }
+        #expect(joined == [CSOracleVectors.longSubevent], sourceLocation: sourceLocation)
+    }
+
     /// Runs `ask` once over every case of a suite (one Python process), keyed by case name;
     /// names must be unique.
     static func answers(_ cases: [CSOracleCase], _ ask: ([CSOracleCase]) throws -> [CSOracleAnswer]) -> Result<[String: CSOracleAnswer], CSOracleFailure> {
@@ -287,6 +313,15 @@ enum CSOracleVectors {
     static let abortedContinue = LECSSubeventResultContinue(connectionHandle: handle, configID: 3, stepsReport: SubeventStepsReport(
         procedureDoneStatus: .aborted, subeventDoneStatus: .aborted, abortReasons: AbortReasons(procedure: .insufficientChannels, subevent: .schedulingConflict),
         numAntennaPaths: 4, steps: [fourPathStep.step]))
+
+    /// A subevent too long for one event: 30 four-path mode-2 steps (24 octets each), which the
+    /// firmware splits into LE CS Subevent Result and Continue events (`splitIntoEvents()`,
+    /// §7.7.65.44–45: every event but the last "partial") and the hosts join again
+    /// (`SubeventResultReassembler`).
+    static let longSubevent = LECSSubeventResult(
+        connectionHandle: handle, configID: 1, startACLConnectionEventCounter: 7, procedureCounter: 8, numAntennaPaths: 4,
+        steps: Array(repeating: fourPathStep.step, count: 30))
+    static var longSubeventEvents: [SubeventResultEvent] { longSubevent.splitIntoEvents() }
 
     static func hex(_ steps: [Step]) -> String { steps.map(\.hex).joined() }
 
