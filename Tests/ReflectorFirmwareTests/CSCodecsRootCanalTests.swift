@@ -183,9 +183,9 @@ import Testing
                                                numAntennaPaths: 1, steps: [])
         return [
             // §7.7.65.42: after Action "removed" the other fields carry nothing (ours writes 0).
-            // RootCanal's parser requires a valid Main_Mode_Type, Sub_Mode_Type, Role, RTT_Type and
-            // CS_SYNC_PHY even then, so a removal written with zeros is a generic `LeMetaEvent` to
-            // it (its constructor, given the zeros, builds our octets).
+            // RootCanal's parser requires Main_Mode_Type, Sub_Mode_Type and CS_SYNC_PHY to be values
+            // of their enumerations even then (0 is none), so a removal written with zeros is a
+            // generic `LeMetaEvent` to it (its constructor, given the zeros, builds our octets).
             .subevent("LE CS Config Complete, removed", LECSConfigComplete(connectionHandle: h, configID: 3, action: .removed, configuration: nil),
                       python: "hci.LeCsConfigComplete(\(ok), connection_handle=0x40, config_id=3, action=hci.CsAction.CONFIG_REMOVED, main_mode_type=0, sub_mode_type=0, "
                         + "role=0, rtt_type=0, cs_sync_phy=0, channel_map=[0] * 10, channel_selection_type=0, ch3c_shape=0)",
