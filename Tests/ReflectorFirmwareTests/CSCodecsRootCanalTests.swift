@@ -213,6 +213,13 @@ import Testing
                                                                           body: Hex.bytes("4000" + "05" + "0000" + "0000" + "00c0" + "7f" + "00000001" + "00")),
                  python: "", type: "LeCsSubeventResult", fields: "c.config_id", expected: "1")
                 .writtenBack(as: "043e1031" + "4000" + "01" + "0000" + "0000" + "00c0" + "7f" + "00000001" + "00"),
+            // §7.8.130: CS_SYNC_PHYs_Supported bit 1 is LE 2M, bit 2 LE 2M 2BT, bit 0 RFU (Zephyr,
+            // BlueZ, TI). RootCanal's `CsSyncPhysSupported` puts LE 2M at 0x01 (and its controller
+            // reports 0x01): our 0x02 (LE 2M) is its LE_2M_2BT_PHY. Its field is a plain integer,
+            // so the octet is kept.
+            .remoteCapabilities("CS_SYNC_PHYs_Supported 0x02 (LE 2M)", LECSReadRemoteSupportedCapabilitiesComplete(connectionHandle: h, capabilities: V.capabilities.v1Only),
+                                python: "", type: "LeCsReadRemoteSupportedCapabilitiesComplete",
+                                fields: "(c.cs_sync_phys_supported, hci.CsSyncPhysSupported(c.cs_sync_phys_supported).name)", expected: "(2, 'LE_2M_2BT_PHY')"),
             // §7.8.140: Preferred_Peer_Antenna is a bit field (any of bits 0–3); RootCanal's is an
             // enumeration of single antennas, so 0x03 does not parse and comes back as the generic
             // `Command`, same octets.
