@@ -267,7 +267,32 @@ import Testing
             })
     }
 
-    static let oracle = CSOracleCheck.answers(commands + answers + events + disagreements + split) { cases in
+    /// The firmware's own answers and events (`CSFirmwareOutput`), each RootCanal's CS class.
+    static var firmware: [Case] {
+        let complete: [UInt16: String] = [
+            0x2089: "LeCsReadLocalSupportedCapabilities", 0x208B: "LeCsWriteCachedRemoteSupportedCapabilities", 0x208D: "LeCsSetDefaultSettings",
+            0x208F: "LeCsWriteCachedRemoteFaeTable", 0x2092: "LeCsSetChannelClassification", 0x2093: "LeCsSetProcedureParameters",
+        ]
+        let status: [UInt16: String] = [
+            0x208A: "LeCsReadRemoteSupportedCapabilities", 0x208C: "LeCsSecurityEnable", 0x208E: "LeCsReadRemoteFaeTable", 0x2090: "LeCsCreateConfig",
+            0x2091: "LeCsRemoveConfig", 0x2094: "LeCsProcedureEnable",
+        ]
+        let meta: [UInt8: String] = [
+            0x2C: "LeCsReadRemoteSupportedCapabilitiesComplete", 0x2D: "LeCsReadRemoteFaeTableComplete", 0x2E: "LeCsSecurityEnableComplete",
+            0x2F: "LeCsConfigComplete", 0x30: "LeCsProcedureEnableComplete", 0x31: "LeCsSubeventResult", 0x32: "LeCsSubeventResultContinue",
+        ]
+        return CSFirmwareOutput.cases(type: { p in
+            let k = CSFirmwareOutput.key(p)
+            // The v2 capabilities' Command Complete (Core 6.3) is a generic CommandComplete to RootCanal (knownDisagreements).
+            if k.complete == LECSReadLocalSupportedCapabilitiesV2.opcode { return "CommandComplete" }
+            // A removed configuration's Config Complete (zeros after Action) is a generic LeMetaEvent to RootCanal (knownDisagreements).
+            if k.subevent == LESubeventCode.csConfigComplete, (try? LECSConfigComplete.decode(packet: p))?.action == .removed { return "LeMetaEvent" }
+            return k.complete.flatMap { complete[$0].map { $0 + "Complete" } } ?? k.status.flatMap { status[$0].map { $0 + "Status" } }
+                ?? k.subevent.flatMap { meta[$0] } ?? "a packet the firmware should not send here"
+        }, stepCount: "len(c.cs_step)")
+    }
+
+    static let oracle = CSOracleCheck.answers(commands + answers + events + disagreements + split + firmware) { cases in
         try RootCanalOracle.answers(cases.map { RootCanalOracle.Vector($0.python, ours: Hex.string($0.ours.h4Bytes), fields: $0.fields) })
             .map { CSOracleAnswer(built: $0.built, parsed: $0.parsed, type: $0.type, fields: $0.fields) }
     }
@@ -276,6 +301,12 @@ import Testing
     @Test func commandAnswers() throws { try Self.run(Self.answers) }
     @Test func events() throws { try Self.run(Self.events) }
     @Test func knownDisagreements() throws { try Self.run(Self.disagreements) }
+
+    /// What the firmware sends a host, parsed by RootCanal as its CS classes, unchanged.
+    @Test func theFirmwaresOwnPackets() throws {
+        CSFirmwareOutput.checkCoverage()
+        try Self.run(Self.firmware)
+    }
 
     /// Firmware encodes, host decodes: our split of a long subevent is RootCanal's, and our
     /// reassembler joins RootCanal's events into the whole subevent.

@@ -339,3 +339,78 @@ enum CSOracleVectors {
             + "t_ip2_times_supported=0x41, t_fcs_times_supported=0x180, t_pm_times_supported=1, t_sw_time_supported=2, tx_snr_capability=0x11"
     }
 }
+
+/// What the firmware itself sends a host, not hand-made values: a central and a peripheral
+/// controller (`ControllerPair`) answering every CS command a host sends them and reporting
+/// their CS events, and one procedure's subevent results as the step engine measured them over
+/// the ToyAir (`ProcedurePipelineTests.runProcedure`, ACI 4: modes 0 and 2, N_AP 2), split into
+/// events as the controller sends them. Each oracle must parse every packet as its own CS class
+/// (not a generic one) and write it back unchanged.
+enum CSFirmwareOutput {
+    struct Packet {
+        var name: String
+        var packet: HCIPacket
+        /// Steps in the packet (LE CS Subevent Result or Continue), else nil.
+        var steps: Int?
+    }
+
+    static let packets: [Packet] = {
+        var p = ControllerPair()
+        let h = CSOracleVectors.handle
+        p.central(LECSReadLocalSupportedCapabilities())
+        p.central(LECSReadLocalSupportedCapabilitiesV2())
+        p.readyForProcedures()
+        p.central(LECSReadRemoteFAETable(connectionHandle: h))
+        p.central(LECSWriteCachedRemoteFAETable(connectionHandle: h, table: CSOracleVectors.faeTable))
+        p.central(LECSWriteCachedRemoteSupportedCapabilities(connectionHandle: h, capabilities: p.peripheral.localCapabilities))
+        p.central(LECSSetChannelClassification(classification: .allowed))
+        p.central(LECSProcedureEnable(connectionHandle: h, configID: 0, enable: true))
+        p.advance(to: 1_000_000)
+        p.central(LECSProcedureEnable(connectionHandle: h, configID: 0, enable: false))
+        p.central(LECSRemoveConfig(connectionHandle: h, configID: 0))
+        var out: [Packet] = []
+        for (side, events) in [("central", p.centralEvents), ("peripheral", p.peripheralEvents)] {
+            for (k, e) in events.enumerated() where e.leSubeventCode != LESubeventCode.csSubeventResult && e.leSubeventCode != LESubeventCode.csSubeventResultContinue {
+                out.append(Packet(name: "\(side) event \(k)", packet: e))
+            }
+        }
+        var (i, r) = ProcedurePipelineTests.sides(inlinePCT: false, aci: 4)
+        let (iResults, rResults, _) = ProcedurePipelineTests.runProcedure(&i, &r, air: ToyAir())
+        for (side, results) in [("initiator", iResults), ("reflector", rResults)] {
+            for (k, result) in results.enumerated() {
+                for (n, e) in result.splitIntoEvents().enumerated() {
+                    out.append(Packet(name: "\(side) subevent \(k) event \(n)", packet: e.packet, steps: e.steps.count))
+                }
+            }
+        }
+        return out
+    }()
+
+    /// The firmware's packets as oracle cases: `type` names the oracle's class for a packet ("ERR":
+    /// the oracle cannot parse it; nil: a packet the check leaves out), `stepCount` the oracle's
+    /// expression for a result's steps.
+    static func cases(type: (HCIPacket) -> String?, stepCount: String) -> [CSOracleCase] {
+        packets.compactMap { p in
+            guard let t = type(p.packet) else { return nil }
+            let c = CSOracleCase(name: "firmware's \(p.name)", ours: p.packet, python: "", type: t,
+                                 fields: p.steps == nil ? "" : stepCount, expected: p.steps.map { "\($0)" } ?? "")
+            // A packet the oracle cannot parse (a pinned disagreement) comes back as an error.
+            return t == "ERR" ? c.writtenBack(as: "ERR ") : c
+        }
+    }
+
+    /// The session gives every answer and event kind the hosts meet: each CS command's Command
+    /// Complete or Status, and the LE Meta CS events (all but Read Remote FAE Table Complete:
+    /// the peripheral has no transmitter FAE, so its table is refused with Command Status).
+    static func checkCoverage(sourceLocation: SourceLocation = #_sourceLocation) {
+        let keys = packets.map { key($0.packet) }
+        #expect(Set(keys.compactMap(\.subevent)) == [0x2C, 0x2E, 0x2F, 0x30, 0x31, 0x32], sourceLocation: sourceLocation)
+        let answered = Set(keys.compactMap { $0.complete ?? $0.status })
+        #expect(answered.isSuperset(of: Set((0x2089...0x2094).map { UInt16($0) } + [0x20A5])), "\(answered.sorted())", sourceLocation: sourceLocation)
+    }
+
+    /// The opcode of a Command Complete or Command Status, the subevent code of an LE Meta event.
+    static func key(_ p: HCIPacket) -> (complete: UInt16?, status: UInt16?, subevent: UInt8?) {
+        ((try? CommandCompleteEvent.decode(packet: p))?.opcode, (try? CommandStatusEvent.decode(packet: p))?.opcode, p.leSubeventCode)
+    }
+}
