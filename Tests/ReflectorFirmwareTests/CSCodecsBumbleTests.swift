@@ -272,6 +272,16 @@ import Testing
             // the opcode but has no class; the generic `HCI_Command` keeps our octets.
             .command(LECSWriteCachedRemoteSupportedCapabilitiesV2(connectionHandle: h, capabilities: V.capabilities, layout: .v2WithPHYSpecificRTT),
                      python: "", type: "HCI_Command"),
+            // §7.8.134: LE CS Set Default Settings returns Status and Connection_Handle whatever the
+            // status (so do the other three of one connection). Bumble builds that, but reads any
+            // failed return as Status alone (`HCI_StatusReturnParameters`): which connection
+            // failed is lost to its host (the octets are kept).
+            .complete(LECSSetDefaultSettings.self, StatusConnectionHandleReturn(status: .unknownConnectionIdentifier, connectionHandle: h),
+                      python: "hci.HCI_Command_Complete_Event(num_hci_command_packets=1, command_opcode=\(LECSSetDefaultSettings.opcode), "
+                        + "return_parameters=hci.HCI_StatusAndConnectionHandleReturnParameters(status=2, connection_handle=0x40))",
+                      type: "HCI_Command_Complete_Event",
+                      fields: "(type(c.return_parameters).__name__, int(c.return_parameters.status), hasattr(c.return_parameters, 'connection_handle'))",
+                      expected: "('HCI_StatusReturnParameters', 2, False)").named("Command Complete of LE CS Set Default Settings, failed"),
             // §7.8.143: Test End answers with Command Status (above); Bumble takes a Command
             // Complete for it as generic return parameters.
             Case(name: "Command Complete of LE CS Test End", ours: CommandCompleteEvent(opcode: LECSTestEnd.opcode, status: .success).packet,

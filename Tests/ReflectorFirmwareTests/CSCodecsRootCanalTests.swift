@@ -229,6 +229,13 @@ import Testing
             // Command Complete for it is a generic `CommandComplete` to RootCanal.
             Case(name: "Command Complete of LE CS Test End", ours: CommandCompleteEvent(opcode: LECSTestEnd.opcode, status: .success).packet,
                  python: "", type: "CommandComplete"),
+            // A failed LE CS Read Local Supported Capabilities: ours returns Status alone (what
+            // follows a failed Status is the controller's choice, §4.5; our decoder takes either).
+            // RootCanal's class needs the whole block whatever the status: a generic `CommandComplete`.
+            Case(name: "Command Complete of LE CS Read Local Supported Capabilities, failed",
+                 ours: CommandCompleteEvent(opcode: LECSReadLocalSupportedCapabilities.opcode,
+                                            returnParameters: LECSLocalCapabilitiesReturn(status: .unknownCommand, capabilities: CSCapabilities(), layout: .v1).encode()).packet,
+                 python: "", type: "CommandComplete"),
             // RootCanal has no Core 6.3 packet: LE CS Read Local Supported Capabilities v2 is a
             // generic `Command`, its Command Complete a generic `CommandComplete`, LE CS Write
             // Cached Remote Supported Capabilities v2 a generic `Command`, and the v2 remote
