@@ -338,15 +338,9 @@ import Testing
     @Test func knownDisagreements() throws { try Self.run(Self.disagreements) }
 
     /// What the firmware sends a host, parsed by Bumble as its CS classes, unchanged.
-    @Test func theFirmwaresOwnPackets() throws {
-        CSFirmwareOutput.checkCoverage()
-        try Self.run(Self.firmware)
-    }
+    @Test func theFirmwaresOwnPackets() throws { try Self.checkFirmware() }
 
     /// Firmware encodes, host decodes: our split of a long subevent is Bumble's, and our
     /// reassembler joins Bumble's events into the whole subevent.
-    @Test func longSubeventSplitAndJoined() throws {
-        try Self.run(Self.split)
-        try CSOracleCheck.joins(try Self.oracle.get())
-    }
+    @Test func longSubeventSplitAndJoined() throws { try Self.checkSplitAndJoin() }
 }

@@ -310,17 +310,11 @@ import Testing
     @Test func knownDisagreements() throws { try Self.run(Self.disagreements) }
 
     /// What the firmware sends a host, parsed by RootCanal as its CS classes, unchanged.
-    @Test func theFirmwaresOwnPackets() throws {
-        CSFirmwareOutput.checkCoverage()
-        try Self.run(Self.firmware)
-    }
+    @Test func theFirmwaresOwnPackets() throws { try Self.checkFirmware() }
 
     /// Firmware encodes, host decodes: our split of a long subevent is RootCanal's, and our
     /// reassembler joins RootCanal's events into the whole subevent.
-    @Test func longSubeventSplitAndJoined() throws {
-        try Self.run(Self.split)
-        try CSOracleCheck.joins(try Self.oracle.get())
-    }
+    @Test func longSubeventSplitAndJoined() throws { try Self.checkSplitAndJoin() }
 
     /// The vectors' octets are the layouts of §7.7.65.39–46 as written out by hand, so the
     /// oracles' constructors (which take those octets' fields) check our encoders.

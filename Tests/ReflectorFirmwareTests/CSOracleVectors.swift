@@ -180,11 +180,28 @@ struct CSOracleFailure: Error, CustomStringConvertible {
 protocol CSOracleSuite {
     static var oracleName: String { get }
     static var oracle: Result<[String: CSOracleAnswer], CSOracleFailure> { get }
+    /// `CSOracleCheck.split`'s cases for this oracle.
+    static var split: [CSOracleCase] { get }
+    /// `CSFirmwareOutput.cases` for this oracle.
+    static var firmware: [CSOracleCase] { get }
 }
 
 extension CSOracleSuite {
     static func run(_ cases: [CSOracleCase], sourceLocation: SourceLocation = #_sourceLocation) throws {
         CSOracleCheck.check(cases, try oracle.get(), oracle: oracleName, sourceLocation: sourceLocation)
+    }
+
+    /// Firmware encodes, host decodes: our split of a long subevent is the oracle's, and our
+    /// reassembler joins the oracle's events into the whole subevent.
+    static func checkSplitAndJoin(sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try run(split, sourceLocation: sourceLocation)
+        try CSOracleCheck.joins(try oracle.get(), sourceLocation: sourceLocation)
+    }
+
+    /// What the firmware sends a host, each packet the oracle's own CS class, unchanged.
+    static func checkFirmware(sourceLocation: SourceLocation = #_sourceLocation) throws {
+        CSFirmwareOutput.checkCoverage(sourceLocation: sourceLocation)
+        try run(firmware, sourceLocation: sourceLocation)
     }
 }
 
