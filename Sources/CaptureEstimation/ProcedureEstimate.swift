@@ -1,4 +1,6 @@
+import Captures
 import RangingEstimation
+import ToolJSON
 
 /// What `reflector-emu estimate` reports for one procedure: the distance, or why there is none.
 public struct ProcedureEstimate: Sendable, Equatable {

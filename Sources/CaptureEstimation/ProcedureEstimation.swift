@@ -1,4 +1,5 @@
 import BLEHost
+import Captures
 import PhoneEmulation
 import RangingEstimation
 import ReflectorFirmware

@@ -1,6 +1,7 @@
 import Foundation
 import HCITransport
 import ReflectorFirmware
+import ToolJSON
 
 /// Reads a btsnoop capture from a file record by record, so that memory follows the record
 /// being read, not the file: the 16-octet file header first (a file that is not a capture is

@@ -1,6 +1,7 @@
 import Foundation
 import HCITransport
 import ReflectorFirmware
+import ToolJSON
 
 /// Reads any file `reflector-emu estimate` takes, its format chosen by content, never by name
 /// (`CaptureFormat`): btsnoop streamed record by record (`CaptureFile`), the others read whole

@@ -1,6 +1,10 @@
+import CaptureEstimation
+import Captures
 import Foundation
 import ReflectorFirmware
 import ReflectorTools
+import ToolFiles
+import ToolJSON
 
 /// Every call the fuzz targets make into ReflectorTools, in one file, so that when the tool's
 /// capture and file-reading code moves (Capture/, Files/, a new JSON parser) only this file is

@@ -1,5 +1,6 @@
 import BLEHost
 import Foundation
+import ToolJSON
 
 /// A bond file: this side's own identity (address, IRK) and one entry per bonded peer. The
 /// accessory's identity is a static random address; a phone's (`range --bonds`) is its board's

@@ -1,6 +1,7 @@
 import DLTDoA
 import EmulatorMath
 import Foundation
+import ToolJSON
 
 /// A DL-TDoA deployment as `reflector-emu tdoa` and `tdoa plan` read it from JSON: the anchors
 /// (address, position, network, cluster, initiator, crystal), NLOS zones, the phone's path and

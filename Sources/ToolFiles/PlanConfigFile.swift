@@ -1,5 +1,6 @@
 import Foundation
 import ReflectorFirmware
+import ToolJSON
 
 /// A CS configuration and its procedure parameters as `reflector-emu plan` reads them from
 /// CONFIG.json: the Create Config fields, the selected times, the ACI and the procedure limits.

@@ -1,4 +1,5 @@
 import Foundation
+import ToolJSON
 
 /// A `nearby --scenario FILE.json` file: a JSON object whose keys are `nearby`'s flags without
 /// the dashes ("camera": false is --no-camera; "background" and "coexistence" take a list of

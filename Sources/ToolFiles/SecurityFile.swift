@@ -1,5 +1,6 @@
 import Foundation
 import ReflectorFirmware
+import ToolJSON
 
 /// The CS security material of SECURITY.json (`cs_iv`, `cs_in`, `cs_pv`, hex, most significant
 /// octet first as the spec's sample data writes them): everything both sides need to

@@ -132,3 +132,6 @@ public enum FixedDecimal {
         }
     }
 }
+
+/// `%.Nf` text of a number (`FixedDecimal`): the tool's one way of printing a measurement.
+package func fixed(_ v: Double, _ decimals: Int) -> String { FixedDecimal.text(v, decimals) }

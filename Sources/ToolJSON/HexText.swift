@@ -1,15 +1,15 @@
 /// Hexadecimal as the tool reads and writes it, in one place: octets as digit pairs (keys,
 /// nonces, hashes), fixed-width numbers (opcodes, addresses of anchors), and Bluetooth device
 /// addresses as they are written, XX:XX:XX:XX:XX:XX with the most significant octet first.
-enum HexText {
+package enum HexText {
     /// `value` in `count` upper-case digits, zero-padded (more when it does not fit).
-    static func digits(_ value: some BinaryInteger, _ count: Int) -> String {
+    package static func digits(_ value: some BinaryInteger, _ count: Int) -> String {
         let s = String(value, radix: 16, uppercase: true)
         return String(repeating: "0", count: max(0, count - s.count)) + s
     }
 
     /// Two digits per octet, upper case unless `lowercase`.
-    static func octets(_ bytes: some Sequence<UInt8>, lowercase: Bool = false) -> String {
+    package static func octets(_ bytes: some Sequence<UInt8>, lowercase: Bool = false) -> String {
         let table = Array((lowercase ? "0123456789abcdef" : "0123456789ABCDEF").utf8)
         var out: [UInt8] = []
         for b in bytes {
@@ -20,7 +20,7 @@ enum HexText {
     }
 
     /// Octets from hex digits, two per octet; nil for an odd count or anything but 0-9, a-f, A-F.
-    static func octets(parsing text: some StringProtocol) -> [UInt8]? {
+    package static func octets(parsing text: some StringProtocol) -> [UInt8]? {
         let digits = Array(text.utf8)
         guard digits.count % 2 == 0 else { return nil }
         var out: [UInt8] = []
@@ -33,12 +33,12 @@ enum HexText {
     }
 
     /// An address as it is written: XX:XX:XX:XX:XX:XX, most significant octet first.
-    static func address(_ address: UInt64) -> String {
+    package static func address(_ address: UInt64) -> String {
         addressOctets(address).map { octets([$0]) }.joined(separator: ":")
     }
 
     /// XX:XX:XX:XX:XX:XX, most significant octet first; nil for anything else.
-    static func address(parsing text: some StringProtocol) -> UInt64? {
+    package static func address(parsing text: some StringProtocol) -> UInt64? {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 6 else { return nil }
         var v: UInt64 = 0
@@ -50,7 +50,7 @@ enum HexText {
     }
 
     /// A 48-bit address's octets, most significant first.
-    static func addressOctets(_ address: UInt64) -> [UInt8] { (0..<6).reversed().map { UInt8(truncatingIfNeeded: address >> UInt64(8 * $0)) } }
+    package static func addressOctets(_ address: UInt64) -> [UInt8] { (0..<6).reversed().map { UInt8(truncatingIfNeeded: address >> UInt64(8 * $0)) } }
 
     private static func value(_ digit: UInt8) -> UInt8? {
         switch digit {

@@ -72,7 +72,7 @@ public struct JSONObjectReader {
 
     /// 0-9, a-f, A-F (not the fullwidth forms `Character.isHexDigit` also takes, which no
     /// radix conversion reads).
-    static func isASCIIHexDigit(_ b: UInt8) -> Bool {
+    package static func isASCIIHexDigit(_ b: UInt8) -> Bool {
         (0x30...0x39).contains(b) || (0x41...0x46).contains(b) || (0x61...0x66).contains(b)
     }
 

@@ -3,20 +3,20 @@
 /// limited to `maximumDepth` (the stack stays small), strings checked as UTF-8, numbers kept
 /// as written and refused beyond the double range, duplicate keys refused. Every failure says
 /// what and where, as a byte offset from the start of the text.
-struct JSONParser {
+package struct JSONParser {
     /// The deepest nesting of arrays and objects accepted; the tool's files need 4.
     static let maximumDepth = 64
     /// The longest number literal accepted (a longer one is no number a file of ours holds).
     static let maximumNumberLength = 1000
 
     /// Why the text is not a JSON document, and where.
-    struct Failure: Error, CustomStringConvertible {
-        var offset: Int
-        var message: String
+    package struct Failure: Error, CustomStringConvertible {
+        package var offset: Int
+        package var message: String
         /// The text is not UTF-8 at `offset` (rather than not JSON).
-        var isEncoding = false
+        package var isEncoding = false
 
-        var description: String {
+        package var description: String {
             isEncoding ? "not valid UTF-8 (byte offset \(offset))" : "not valid JSON (byte offset \(offset): \(message))"
         }
     }

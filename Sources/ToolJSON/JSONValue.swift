@@ -28,7 +28,7 @@ public enum JSONValue: Equatable, Sendable {
     }
 
     /// As `parse`, with the failure's byte offset as a number (for a reader that maps it to a line).
-    static func document(_ bytes: [UInt8]) throws(JSONParser.Failure) -> JSONValue {
+    package static func document(_ bytes: [UInt8]) throws(JSONParser.Failure) -> JSONValue {
         try bytes.withUnsafeBufferPointer { buffer throws(JSONParser.Failure) in
             var parser = JSONParser(buffer)
             return try parser.document()

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import ReflectorFirmware
 @testable import ReflectorTools
+@testable import ToolJSON
+@testable import ToolFiles
 
 /// The shipped board profiles and the antenna switch they describe.
 struct BoardProfileTests {

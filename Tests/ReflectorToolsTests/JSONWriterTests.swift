@@ -1,6 +1,7 @@
 import EmulatorMath
 import Foundation
 @testable import ReflectorTools
+@testable import ToolJSON
 import Testing
 
 /// The one JSON writer and its number formatter: `%.Nf`'s digits without `String(format:)`,

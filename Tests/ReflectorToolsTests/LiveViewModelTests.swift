@@ -2,6 +2,7 @@ import EmulatorMath
 import Foundation
 import RangingEstimation
 @testable import ReflectorTools
+@testable import ToolJSON
 import ReflectorFirmware
 import Testing
 

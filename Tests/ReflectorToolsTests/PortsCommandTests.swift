@@ -2,6 +2,8 @@ import Foundation
 import SerialTransport
 import Testing
 @testable import ReflectorTools
+@testable import ToolJSON
+@testable import ToolFiles
 
 /// `reflector-emu ports`: the real listing on this machine (maybe empty), and the report with
 /// made-up ports matched against the shipped board profiles.

@@ -1,5 +1,7 @@
 import Foundation
 @testable import ReflectorTools
+@testable import Captures
+@testable import CaptureEstimation
 import Testing
 
 /// Round-trip timing on Silicon Labs' real RTT recording (`data/field/silabs-rtt`: 72 mode-1 steps

@@ -1,5 +1,6 @@
 import MCUboot
 import ReflectorFirmware
+import ToolJSON
 
 /// The JSON texts Silicon Labs' RTL library (their ranging library) logs of its input and
 /// output, one object each (`SiliconLabsSerialLog` joins them from the serial log's lines):

@@ -1,4 +1,5 @@
 import ReflectorFirmware
+import ToolJSON
 
 /// What Silicon Labs' tools capture from a CS initiator's serial port (their
 /// `cs_step_data_parser`'s input, SiliconLabs/bluetooth_stack_features

@@ -1,4 +1,5 @@
 import ReflectorFirmware
+import ToolJSON
 
 /// The JSON Silicon Labs' `cs_step_data_parser` writes from their step-data dump
 /// (SiliconLabs/bluetooth_stack_features, `tools/channel_sounding/cs_step_data_parser`,

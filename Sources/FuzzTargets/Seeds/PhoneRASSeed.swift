@@ -1,4 +1,5 @@
 import BLEHost
+import Captures
 import HCITransport
 import ReflectorFirmware
 import ReflectorTools

@@ -1,6 +1,7 @@
 import Foundation
 import LiveView
 import RangingEstimation
+import ToolJSON
 
 /// A ranging command's live view: the server (`LiveView`) with this tool's page, and what the
 /// command publishes to it as the run goes: the set-up once, each procedure's row exactly as

@@ -1,3 +1,5 @@
+import ToolJSON
+
 /// How to build and flash the HCI-over-UART controller firmware with Channel Sounding for a
 /// board, as data a tool can print or run: the SDK, the sample, the board target, the Kconfig
 /// options and the two commands (`hci_firmware` in a board profile).

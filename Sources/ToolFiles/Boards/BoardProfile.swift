@@ -1,5 +1,6 @@
 import Foundation
 import ReflectorFirmware
+import ToolJSON
 
 /// A board profile from `Hardware/boards/*.json`: which antennas a board has, how its RF switch
 /// selects them, its antenna switch time and Bluetooth version, and so the capabilities the

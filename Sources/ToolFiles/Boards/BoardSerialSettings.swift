@@ -1,4 +1,5 @@
 import SerialTransport
+import ToolJSON
 
 /// The `serial` object of a board profile: how to recognise the board's HCI port and how to
 /// set the line up. `usb_vid` (and `usb_pid`, when several products share a vendor) let

@@ -1,3 +1,6 @@
+import ToolJSON
+import CaptureEstimation
+
 /// What a sweep computes: the grid (distances × channel models × SNRs × antenna paths × PCT
 /// transfer), the estimators run on every procedure, how many seeded realizations each grid
 /// point gets, how many procedures each realization runs, and the base seed. Two runs of equal

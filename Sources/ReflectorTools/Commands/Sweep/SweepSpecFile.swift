@@ -1,4 +1,5 @@
 import Foundation
+import ToolJSON
 
 /// A `reflector-emu sweep SPEC.json` file: a JSON object whose keys are `sweep`'s grid flags
 /// without the dashes (`SweepSpec.fields`: "distances", "channels", "snr", "antenna-paths",
