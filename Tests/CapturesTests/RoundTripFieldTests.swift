@@ -1,5 +1,4 @@
 import Foundation
-@testable import ReflectorTools
 @testable import Captures
 @testable import CaptureEstimation
 import Testing
@@ -10,7 +9,8 @@ import Testing
 /// gives, up to the outlier screen (the mean of ToA_ToD_Initiator − ToD_ToA_Reflector over the steps both sides' access-address
 /// checks passed, as signed 16-bit half-nanoseconds, times c/4).
 struct RoundTripFieldTests {
-    static let folder = VendorLogTests.field + "/silabs-rtt"
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../data/field/silabs-rtt").standardized.path
 
     /// The distances computed here from the JSON's numbers, without this project's readers.
     static func independent() throws -> [Double] {

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 @testable import ReflectorFirmware
-@testable import ReflectorTools
 @testable import ToolJSON
 @testable import ToolFiles
 

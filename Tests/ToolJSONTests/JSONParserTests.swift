@@ -1,7 +1,7 @@
 import EmulatorMath
 import Foundation
-@testable import ReflectorTools
 @testable import ToolJSON
+import TestSupport
 import Testing
 
 /// The tool's JSON parser: what it accepts reads as RFC 8259 says (checked against
