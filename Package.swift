@@ -56,8 +56,8 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["EmulatorMath", "WireFormat"]),
         // SVG charts.
         .target(name: "SVGCharts", dependencies: ["EmulatorMath"]),
-        // The live view's HTTP server and event stream (POSIX sockets, poll()).
-        .target(name: "LiveView"),
+        // The live view: its HTTP server and event stream (POSIX sockets, poll()), and its page (page.html, page.css, page.js).
+        .target(name: "LiveView", resources: [.copy("Page/page.html"), .copy("Page/page.css"), .copy("Page/page.js")]),
         // The tool's JSON (the linear parser with exact integers, the key-level reader, the streaming writer) and ToolError.
         .target(name: "ToolJSON"),
         // The configuration files the tool reads: board profiles, bonds, security material, plan configurations, scenarios, deployments.

@@ -34,7 +34,7 @@ final class RangingView {
         do {
             var configuration = LiveViewServer.Configuration(historySizes: historySizes)
             configuration.queueCapacity = 256
-            server = try LiveViewServer(listeningOn: address, page: LiveViewPage.octets, configuration: configuration)
+            server = try LiveViewServer(listeningOn: address, page: LiveViewPage.load(), configuration: configuration)
         } catch {
             throw .usage("--view \(address.authority): \(error)")
         }
