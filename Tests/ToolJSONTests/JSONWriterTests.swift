@@ -1,6 +1,5 @@
 import EmulatorMath
 import Foundation
-@testable import ReflectorTools
 @testable import ToolJSON
 import Testing
 
@@ -81,22 +80,5 @@ struct JSONWriterTests {
         #expect(Self.json(.spaced, body) == "{\"n\": -42, \"list\": [1.50, 2.25], \"nested\": {\"empty\": [], \"none\": null, \"t\": true}, \"hex\": \"6C376AB8\"}")
         #expect(Self.json(.compact, body) == "{\"n\":-42,\"list\":[1.50,2.25],\"nested\":{\"empty\":[],\"none\":null,\"t\":true},\"hex\":\"6C376AB8\"}")
         #expect(Self.json { j in j.beginArray(); j.value(Int64.min); j.value(UInt64.max); j.endArray() } == "[-9223372036854775808, 18446744073709551615]")
-    }
-
-    /// A document longer than the buffer goes to the sink as it is written.
-    @Test func longDocumentsStream() {
-        let sink = MemorySink()
-        let out = CommandOutput(sink: sink)
-        out.json { j in
-            j.beginArray()
-            for i in 0..<50_000 {
-                j.value(i)
-                j.flushIfFull()
-            }
-            j.endArray()
-        }
-        #expect(!sink.bytes.isEmpty)
-        out.flush()
-        #expect(sink.bytes.count == Self.json { j in j.array { j in for i in 0..<50_000 { j.value(i) } } }.utf8.count)
     }
 }
