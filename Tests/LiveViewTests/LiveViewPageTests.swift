@@ -34,6 +34,14 @@ import Testing
         #expect(html.components(separatedBy: "<script>\n" + js + "</script>\n</body>").count == 2)
     }
 
+    /// The script parses as JavaScript (`node --check`, where Node.js is installed; the browser
+    /// tests, `LiveViewBrowserTests`, run it in Chromium).
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/node"), "Node.js is not installed"))
+    func theScriptParses() throws {
+        let r = try ToolProcess.run(URL(fileURLWithPath: "/usr/bin/node"), ["--check", Self.sources.appendingPathComponent("page.js").path], timeout: 60)
+        #expect(r.status == 0 && !r.timedOut, "\(r.stderr)")
+    }
+
     /// A binary copied away from its bundle: `--view` says where the page was looked for.
     @Test func aMissingFileIsNamed() throws {
         try TemporaryDirectory.with("page") { dir in
