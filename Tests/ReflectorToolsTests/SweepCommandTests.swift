@@ -3,6 +3,8 @@ import Foundation
 @testable import RadioWorld
 import RangingEstimation
 @testable import ReflectorTools
+@testable import ToolJSON
+@testable import CaptureEstimation
 import TestSupport
 import Testing
 

@@ -3,6 +3,7 @@ import Foundation
 @testable import RadioWorld
 import RangingEstimation
 @testable import ReflectorTools
+@testable import ToolJSON
 import ReflectorFirmware
 import Testing
 

@@ -1,5 +1,8 @@
+import CaptureEstimation
+import Captures
 import HCITransport
 import ReflectorFirmware
+import ToolJSON
 
 /// `reflector-emu estimate`: distances per CS procedure from captures of HCI traffic (btsnoop,
 /// pcap, pcapng; a phone's RAS session included) and from vendors' step-data logs.

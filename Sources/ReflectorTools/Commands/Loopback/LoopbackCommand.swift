@@ -1,8 +1,10 @@
+import CaptureEstimation
 import HCITransport
 import PhoneEmulation
 import RadioWorld
 import RangingEstimation
 import ReflectorFirmware
+import ToolJSON
 
 /// `reflector-emu loopback`: the phone ranging this project's reflector firmware through the
 /// simulated air, through the same session API an app uses, and printing what it measured.

@@ -1,7 +1,9 @@
+import CaptureEstimation
 import PhoneEmulation
 import RadioWorld
 import RangingEstimation
 import ReflectorFirmware
+import ToolJSON
 
 /// The options of `reflector-emu loopback`, with the defaults a newcomer gets with no flags: a
 /// reflector 3 m away in light multipath (one reflection 1.5 m longer at 0.3 of the direct

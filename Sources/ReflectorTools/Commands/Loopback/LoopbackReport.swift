@@ -1,3 +1,5 @@
+import ToolJSON
+
 /// What `reflector-emu loopback` prints: the header, a line per procedure (text or JSON), the
 /// closing summary (`LoopbackSummary`).
 enum LoopbackReport {

@@ -1,8 +1,11 @@
 import BLEHost
+import CaptureEstimation
 import Foundation
 import HCITransport
 import ReflectorFirmware
 import SerialTransport
+import ToolFiles
+import ToolJSON
 
 /// `reflector-emu range`: the iPhone-like initiator on a real CS controller over HCI UART
 /// (or a served board's pty): check the board, find the reflector, connect, encrypt, run CS

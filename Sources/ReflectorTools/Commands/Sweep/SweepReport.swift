@@ -1,3 +1,5 @@
+import ToolJSON
+
 /// What a sweep writes from its statistics: the table on stdout, PREFIX.csv (one row per grid
 /// point and estimator) and PREFIX.json (the spec and the same rows). Text only, from
 /// `SweepStatistics` alone, so a merge of shards writes byte for byte what one run writes.

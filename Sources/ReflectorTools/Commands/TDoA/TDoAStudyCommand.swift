@@ -1,4 +1,5 @@
 import DLTDoA
+import ToolJSON
 
 /// `reflector-emu tdoa study`: the receiver judged over generated deployments, not one room
 /// (`DLTDOAStudy`): the README's DL-TDoA figures.
