@@ -46,9 +46,44 @@ public struct BoardCalibrationLearner: Sendable {
         public var spreadAfter: Double?
     }
 
-    /// The shift that keeps differences positive for the phase-slope estimator, which reports
-    /// distances in [0, 149.9) m: differences of −50 to +90 m are read right.
-    static let differenceShift = 50.0
+    /// How far tones are moved out before an estimator reads them, metres: estimators report
+    /// distances of at least 0 (`Ranging.wrap`), so a path difference or a close path's distance
+    /// that is negative would read 0; moved out by this much, it reads right down to −20 m.
+    public static let signShift = 20.0
+
+    /// `tones` moved `shift` metres further out: each times e^{−j4π·f·shift/c}.
+    static func movedOut(_ tones: [ToneSet.Tone], by shift: Double) -> [ToneSet.Tone] {
+        let radiansPerHz = -4 * Double.pi * shift / Ranging.speedOfLight
+        return tones.map { t in
+            var t = t
+            t.value = t.value * Complex(phase: radiansPerHz * t.frequency)
+            return t
+        }
+    }
+
+    /// `d` on the circle of the tones' own ambiguity (c/(2·g), g the greatest common divisor
+    /// of their channel spacings in MHz: 149.9 m on the 1 MHz raster, 74.9 m on even channels),
+    /// into [−R/2, R/2).
+    static func folded(_ d: Double, channels: [UInt8]) -> Double {
+        let sorted = Set(channels).sorted()
+        var g = 0
+        for (a, b) in zip(sorted, sorted.dropFirst()) {
+            var (x, y) = (g, Int(b) - Int(a))
+            while y != 0 { (x, y) = (y, x % y) }
+            g = x
+        }
+        let range = Ranging.ambiguityRange / Double(max(g, 1))
+        var x = d.truncatingRemainder(dividingBy: range)
+        if x >= range / 2 { x -= range } else if x < -range / 2 { x += range }
+        return x
+    }
+
+    /// One path's distance by `estimator`, signed: not floored at 0 (`signShift`), and on
+    /// the circle of its channels' ambiguity. Nil when the path is unusable.
+    public static func signedDistance(_ path: [ToneSet.Tone], estimator: any DistanceEstimator) -> Double? {
+        guard let e = estimator.estimatePath(movedOut(path, by: signShift), diagnostics: false) else { return nil }
+        return folded(e.distance - signShift, channels: path.filter(\.isGood).map(\.channel))
+    }
 
     /// Path p's delay minus path 0's in one procedure, metres; nil when the two paths share
     /// too few good channels. `tones` must have been judged (`ToneScreening`).
@@ -65,14 +100,9 @@ public struct BoardCalibrationLearner: Sendable {
         var products: [ToneSet.Tone] = []
         products.reserveCapacity(tones.paths[p].count)
         for t in tones.paths[p] where t.isGood && Int(t.channel) < Ranging.channelCount && counts[Int(t.channel)] > 0 {
-            let r = reference[Int(t.channel)]
-            // Shifted by `differenceShift` so a negative difference is no wrap.
-            let turn = Complex(phase: -4 * Double.pi * t.frequency * Self.differenceShift / Ranging.speedOfLight)
-            products.append(ToneSet.Tone(channel: t.channel, value: t.value * r.conjugate * turn))
+            products.append(ToneSet.Tone(channel: t.channel, value: t.value * reference[Int(t.channel)].conjugate))
         }
-        let slope = PhaseSlopeEstimator(variant: .kay, minimumChannels: minimumChannels)
-        guard let e = slope.estimatePath(products, diagnostics: false) else { return nil }
-        return e.distance - Self.differenceShift
+        return Self.signedDistance(products, estimator: PhaseSlopeEstimator(variant: .kay, minimumChannels: minimumChannels))
     }
 
     /// The relative calibration of `procedures` (each one procedure's tones): the median of
@@ -137,14 +167,13 @@ public struct BoardCalibrationLearner: Sendable {
         return Quantile.of(spreads, 0.5)
     }
 
-    /// The spread of one procedure's paths' phase-slope distances (Kay), metres; nil with fewer
-    /// than two usable paths. Distances are compared on the 149.9 m circle, against the first.
+    /// The spread of one procedure's paths' signed phase-slope distances (Kay,
+    /// `signedDistance`), metres; nil with fewer than two usable paths.
     public static func spread(_ tones: ToneSet) -> Double? {
         let judged = ToneScreening.default.judged(tones)
         let slope = PhaseSlopeEstimator(variant: .kay)
-        let d = judged.paths.compactMap { slope.estimatePath($0, diagnostics: false)?.distance }
+        let d = judged.paths.compactMap { signedDistance($0, estimator: slope) }
         guard d.count >= 2 else { return nil }
-        let relative = d.map { Ranging.circularDifference($0, d[0]) }
-        return relative.max()! - relative.min()!
+        return d.max()! - d.min()!
     }
 }

@@ -56,13 +56,15 @@ struct BoardCalibrationLoopbackTests {
         #expect(report.spreadAfter! < 0.05, "board \(seed): spread after \(report.spreadAfter!) m")
     }
 
-    /// Learned at 2 m (ml, the default), applied at 1, 5 and 12 m on other seeds: each path's
+    /// Learned from 30 procedures at 2 m (ml, the default), applied at 1, 5 and 12 m on other seeds: each path's
     /// absolute delay (the reflector antenna's plus the phone's) within 3 cm; the fit's error is
-    /// the delays' metre before and back within 1.5× the four paths' Cramér–Rao bound after.
+    /// the delays' metre before, and after within 2× the four paths' Cramér–Rao bound and 1.3×
+    /// the RMSE of the same procedures on an ideal board (what is left is the calibration's own
+    /// noise: 30 procedures at 20 dB leave it a few millimetres).
     @Test func absoluteCalibrationBringsTheErrorBackWithinItsBound() {
         let board = AirBoardDelays.random(antennas: 4, in: 0.2...1.4, seed: 7)
         let phone = AirBoardDelays(antennas: [0.3])
-        let learned = Self.procedures(distance: 2, seed: 70, delays: board, phone: phone, count: 10).map(\.0)
+        let learned = Self.procedures(distance: 2, seed: 70, delays: board, phone: phone, count: 30).map(\.0)
         guard let report = BoardCalibrationLearner().absolute(learned, distance: 2) else {
             Issue.record("nothing learned")
             return
@@ -75,18 +77,25 @@ struct BoardCalibrationLoopbackTests {
         let calibrated = CalibratedEstimator(raw, calibration: report.calibration)
         var before: [Double] = []
         var after: [Double] = []
+        var ideal: [Double] = []
         for (k, distance) in [1.0, 5.0, 12.0].enumerated() {
             for (tones, _) in Self.procedures(distance: distance, seed: 80 + UInt64(k), delays: board, phone: phone, count: 10) {
                 before.append((raw.estimate(tones)?.distance ?? .infinity) - distance)
                 after.append((calibrated.estimate(tones)?.distance ?? .infinity) - distance)
             }
+            // The same procedures on an ideal board.
+            for (tones, _) in Self.procedures(distance: distance, seed: 80 + UInt64(k), delays: .none, count: 10) {
+                ideal.append((raw.estimate(tones)?.distance ?? .infinity) - distance)
+            }
         }
         let crlb = CramerRaoBound.distanceStandardDeviation(frequencies: CramerRaoBound.allowedChannelFrequencies, snrDB: 20, paths: 4)
         let rmsBefore = (before.map { $0 * $0 }.reduce(0, +) / Double(before.count)).squareRoot()
         let rmsAfter = (after.map { $0 * $0 }.reduce(0, +) / Double(after.count)).squareRoot()
+        let rmsIdeal = (ideal.map { $0 * $0 }.reduce(0, +) / Double(ideal.count)).squareRoot()
         let meanDelay = board.antennas.reduce(0, +) / 4 + 0.3
         #expect(rmsBefore > 0.5 * meanDelay, "RMSE before \(rmsBefore) m")
-        #expect(rmsAfter < 1.5 * crlb, "RMSE after \(rmsAfter) m against the bound \(crlb) m")
+        #expect(rmsAfter < 2 * crlb, "RMSE after \(rmsAfter) m against the bound \(crlb) m")
+        #expect(rmsAfter < 1.3 * rmsIdeal, "RMSE after \(rmsAfter) m against an ideal board's \(rmsIdeal) m")
     }
 
     /// Mode 3 on a board whose timestamps come late (0.8 m on the accessory, 0.4 m on the phone:

@@ -79,12 +79,13 @@ enum EstimateCalibration {
     }
 
     /// One line per procedure with a distance: each antenna path's own distance with
-    /// `estimator` (after any calibration) and their spread.
+    /// `estimator` (after any calibration), signed (`BoardCalibrationLearner.signedDistance`: a
+    /// path that reads short of 0 shows how far), and their spread.
     static func pathDistances(_ e: ProcedureEstimate, estimator choice: EstimatorChoice) -> String? {
         guard let tones = e.tones, tones.paths.count > 1 else { return nil }
         let judged = ToneScreening.default.judged(tones)
         let estimator = choice.usesTiming ? EstimatorChoice.ml.estimator : choice.estimator
-        let d = judged.paths.map { estimator.estimatePath($0, diagnostics: false)?.distance }
+        let d = judged.paths.map { BoardCalibrationLearner.signedDistance($0, estimator: estimator) }
         let known = d.compactMap { $0 }
         let cells = d.map { $0.map { String(format: "%.3f", $0) } ?? "-" }.joined(separator: " ")
         let spread = known.count >= 2 ? String(format: " (spread %.3f m)", known.max()! - known.min()!) : ""
