@@ -112,6 +112,16 @@ enum ToolsAdapter {
         return true
     }
 
+    /// A `--calibration FILE` file (a calibration, or a board profile with one): an accepted
+    /// one writes back to JSON that reads as itself, with finite delays.
+    static func readCalibration(_ bytes: [UInt8]) -> Bool {
+        guard let json = parseJSON(bytes), let file = try? BoardCalibrationFile.calibration(in: json) else { return false }
+        let again = parseJSON(file.json).flatMap { try? BoardCalibrationFile(json: $0) }
+        require(again == file, "a calibration that does not read back as itself")
+        require(file.calibration.pathDelays.allSatisfy(\.isFinite) && file.calibration.roundTripOffset?.isFinite != false, "a calibration that is no number")
+        return true
+    }
+
     /// A `nearby --scenario FILE` file: the flags it stands for, through `nearby`'s own option
     /// table (the checks the command applies); an accepted scenario is built, without running
     /// it. In memory: reading the file is `JSONFile.read`'s, which every reader shares.

@@ -1,7 +1,7 @@
 /// The JSON files `reflector-emu` reads, each through its reader in ReflectorTools (via
 /// `ToolsAdapter`): no input may trap the reader, and an accepted file must be usable (a plan
 /// configuration plans a procedure, security material instantiates the DRBG, a board profile
-/// gives its capabilities, a scenario builds, a sweep spec or shard reads back as itself).
+/// gives its capabilities, a calibration reads back as itself, a scenario builds, a sweep spec or shard reads back as itself).
 enum JSONFileTargets {
     static let all: [FuzzTarget] = [
         FuzzTarget("json-plan", "plan --config: the CS configuration file, then one procedure planned", seeds: { SeedFiles.planConfigs }) {
@@ -18,6 +18,10 @@ enum JSONFileTargets {
         },
         FuzzTarget("json-board", "Hardware/boards/*.json: a board profile", seeds: { SeedFiles.boards }) {
             _ = ToolsAdapter.readBoardProfile($0)
+        },
+        FuzzTarget("json-calibration", "--calibration FILE: a board calibration, or a board profile holding one; written back and read again",
+                   seeds: { SeedFiles.calibrations }) {
+            _ = ToolsAdapter.readCalibration($0)
         },
         FuzzTarget("json-bonds", "accessory --bonds FILE: the bond file, read and written back", seeds: { SeedFiles.bonds }) {
             _ = ToolsAdapter.readBonds($0)
