@@ -1,3 +1,4 @@
+import EmulatorMath
 import Foundation
 @testable import RangingEstimation
 @testable import ReflectorTools
@@ -72,5 +73,25 @@ struct CalibrationFieldTests {
         #expect(throws: ToolError.self) { try EstimateCommand.run([Self.silabs, "--out", file]) }
         #expect(throws: ToolError.self) { try EstimateCommand.run([Self.silabs, "--calibrate", "-1", "--out", file]) }
         #expect(throws: ToolError.self) { try EstimateCommand.run([Self.silabs, "--calibrate", "2", "--out", file, "--calibration", file]) }
+    }
+
+    /// Silicon Labs' RTT recording (10 procedures, mode 1, no tones): learned at a stated 9 m, a
+    /// calibration of the RTT offset alone, whose file reads back and moves every procedure's
+    /// `rtt` distance by the offset, the median to 9 m.
+    @Test func anRTTOffsetAloneFromTheRTTRecording() throws {
+        let dir = try TemporaryDirectory("calibration-rtt")
+        let file = dir.file("rtt.json")
+        let log = VendorLogTests.field + "/silabs-rtt/example_rtt_log_first10.txt"
+        let learn = try EstimateCommand.run([log, "--estimator", "rtt", "--calibrate", "9", "--out", file])
+        #expect(learn.status == 0, "\(learn.message ?? "")")
+        let read = try BoardCalibrationFile.read(path: file)
+        let offset = try #require(read.calibration.roundTripOffset)
+        #expect(read.calibration.pathDelays.isEmpty && read.distance == 9)
+        let capture = try CaptureReader.read(path: log, defaultRole: .initiator)
+        let raw = ProcedureEstimation.estimates(capture, reflector: nil, inlinePCT: nil, estimator: .rtt).compactMap(\.distance)
+        let calibrated = ProcedureEstimation.estimates(capture, reflector: nil, inlinePCT: nil, estimator: .rtt, calibration: read.calibration).compactMap(\.distance)
+        #expect(raw.count == 10 && calibrated.count == 10)
+        for (a, b) in zip(raw, calibrated) { #expect(abs(a - offset - b) < 1e-9) }
+        #expect(abs(Quantile.of(calibrated, 0.5)! - 9) < 0.01)
     }
 }

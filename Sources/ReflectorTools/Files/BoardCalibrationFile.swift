@@ -53,8 +53,8 @@ public struct BoardCalibrationFile: Equatable {
         do throws(ToolError) {
             if keyPath.isEmpty || r.optional("format") != nil { _ = try r.choice("format", oneOf: [Self.format]) }
             let reference = BoardCalibration.Reference(rawValue: try r.choice("reference", oneOf: BoardCalibration.Reference.allCases.map(\.rawValue)))!
-            guard case .array(let items)? = r.optional("path_delays_m"), (1...4).contains(items.count) else {
-                throw ToolError.badKey(key: "path_delays_m", problem: "is \(r.optional("path_delays_m")?.brief ?? "missing"); allowed: a list of 1 to 4 delays in metres, one per antenna path")
+            guard case .array(let items)? = r.optional("path_delays_m"), items.count <= 4 else {
+                throw ToolError.badKey(key: "path_delays_m", problem: "is \(r.optional("path_delays_m")?.brief ?? "missing"); allowed: a list of up to 4 delays in metres, one per antenna path (empty: none)")
             }
             var delays: [Double] = []
             for (k, item) in items.enumerated() {

@@ -58,9 +58,14 @@ enum EstimateCalibration {
         case .paths:
             lines.append("calibration: relative path delays (referred to the paths' median; the common delay is not known without a distance)")
         case .distance(let d):
-            lines.append("calibration: absolute at \(NumberText.plain(d)) m (common delay from \(estimator.rawValue) over \(r.distanceProcedures) procedure\(r.distanceProcedures == 1 ? "" : "s"))")
+            lines.append("calibration: absolute at \(NumberText.plain(d)) m" + (c.pathDelays.isEmpty ? ""
+                : " (common delay from \(estimator.rawValue) over \(r.distanceProcedures) procedure\(r.distanceProcedures == 1 ? "" : "s"))"))
         }
-        lines.append("path  delay_m  procedures")
+        if c.pathDelays.isEmpty {
+            lines.append("path delays: none learned (no procedure has tones)")
+        } else {
+            lines.append("path  delay_m  procedures")
+        }
         for (p, d) in c.pathDelays.enumerated() {
             let n = p < r.proceduresPerPath.count ? r.proceduresPerPath[p] : 0
             lines.append(String(format: "%4d  ", p) + m(d).leftPadded(7) + String(format: "  %10d", n))
