@@ -140,20 +140,41 @@ struct RoundTripTimeTests {
         }
     }
 
-    /// A phase estimate longer than the timing allows is a missed first path: the timing's
-    /// distance is taken (a phase estimator without components to step back to).
-    @Test func aPhaseEstimateTooLongForTheTimingIsOverruled() throws {
+    /// A phase fit with a component where the timing puts the first path, shorter than the one it
+    /// chose: a missed first path, and that component is taken.
+    @Test func anEarlierComponentAtTheTimingIsTaken() throws {
+        struct Fit: DistanceEstimator {
+            var minimumChannels: Int { 1 }
+            var combining: PathCombining { .best }
+            func estimatePath(_ tones: [ToneSet.Tone], diagnostics: Bool) -> DistanceEstimate? { nil }
+            func estimate(_ tones: ToneSet, diagnostics: Bool) -> DistanceEstimate? {
+                var e = DistanceEstimate(distance: 15, quality: 0.4, method: .multipathFit, toneCount: 72)
+                var d = EstimationDiagnostics()
+                d.components = [.init(distance: 6.05, amplitude: 0.3), .init(distance: 15, amplitude: 1)]
+                e.diagnostics = diagnostics ? d : nil
+                return e
+            }
+        }
+        var rng = SeededGenerator(seed: 45, stream: 1)
+        let times = procedure(distance: 6, sigma: 40, steps: 72, rng: &rng)
+        let e = try #require(CombinedEstimator(phase: Fit()).estimate(tones(15), roundTrips: times))
+        #expect(e.distance == 6.05 && e.quality == 0.4 && e.method == .combined)
+    }
+
+    /// Without such a component the phase stands, longer or shorter than the timing: a
+    /// near-equal reflection in opposite phase pulls the correlator's peak tens of metres early,
+    /// so a short timing is no proof the tones are wrong.
+    @Test func thePhaseStandsAgainstTheTimingAlone() throws {
         var rng = SeededGenerator(seed: 45, stream: 1)
         let truth = 6.0
-        // The phase estimator sees only the reflection 9 m longer (the direct path lost).
-        let reflectionOnly = tones(truth + 9)
         let times = procedure(distance: truth, sigma: 40, steps: 72, rng: &rng)
-        let e = try #require(CombinedEstimator(phase: PhaseSlopeEstimator(variant: .kay)).estimate(reflectionOnly, roundTrips: times))
-        let rtt = try #require(RoundTripTimeEstimator().result(times))
-        #expect(e.distance == rtt.distance && e.standardError == rtt.standardError)
-        // Shorter than the timing is what multipath does to RTT: the phase stands.
-        let short = try #require(CombinedEstimator(phase: PhaseSlopeEstimator(variant: .kay))
-            .estimate(tones(truth - 2), roundTrips: times))
+        let kay = CombinedEstimator(phase: PhaseSlopeEstimator(variant: .kay))
+        let long = try #require(kay.estimate(tones(truth + 9), roundTrips: times))
+        #expect(abs(long.distance - (truth + 9)) < 0.01 && long.standardError == nil)
+        let short = try #require(kay.estimate(tones(truth - 2), roundTrips: times))
         #expect(abs(short.distance - (truth - 2)) < 0.01)
+        // Without tones, the timing is the estimate.
+        let timed = try #require(kay.estimate(ToneSet(paths: [[]]), roundTrips: times))
+        #expect(timed.method == .roundTripTime && abs(timed.distance - truth) < 0.3)
     }
 }

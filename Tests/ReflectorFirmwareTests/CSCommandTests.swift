@@ -158,4 +158,30 @@ import TestSupport
         check(LECSTestEnd(), seed: 22)
         #expect(Hex.string(LECSTestEnd().packet.encode(), uppercase: true) == "962000")
     }
+
+    /// How a controller answers each CS command (Core 6.0 Vol 4 Part E §7.8.130–§7.8.143, "Events
+    /// generated" and "Return parameters"), as the types declare it: Command Status for those whose
+    /// outcome comes in an event (LE CS Test End among them, §7.8.143), Command Complete otherwise,
+    /// with Status and Connection_Handle for the four commands of one connection that return it
+    /// (§7.8.132, §7.8.134, §7.8.136, §7.8.140; v2 of §7.8.132 likewise). RootCanal's and Bumble's
+    /// classes agree (`CSCodecsRootCanalTests`, `CSCodecsBumbleTests`, `commandAnswers`).
+    @Test func answerFormsAndReturnParameters() throws {
+        let status: [HCICommandAnswer] = [LECSReadRemoteSupportedCapabilities.answer, LECSSecurityEnable.answer, LECSReadRemoteFAETable.answer,
+                                          LECSCreateConfig.answer, LECSRemoveConfig.answer, LECSProcedureEnable.answer, LECSTestEnd.answer]
+        #expect(status.allSatisfy { $0 == .status })
+        let complete: [HCICommandAnswer] = [LECSReadLocalSupportedCapabilities.answer, LECSReadLocalSupportedCapabilitiesV2.answer,
+                                            LECSWriteCachedRemoteSupportedCapabilities.answer, LECSWriteCachedRemoteSupportedCapabilitiesV2.answer,
+                                            LECSSetDefaultSettings.answer, LECSWriteCachedRemoteFAETable.answer, LECSSetChannelClassification.answer,
+                                            LECSSetProcedureParameters.answer]
+        #expect(complete.allSatisfy { $0 == .complete })
+        let withHandle = Hex.bytes("024000")  // Unknown Connection Identifier, handle 0x0040
+        let expected = StatusConnectionHandleReturn(status: .unknownConnectionIdentifier, connectionHandle: 0x0040)
+        #expect(try LECSWriteCachedRemoteSupportedCapabilities.ReturnParameters.decode(withHandle) == expected)
+        #expect(try LECSWriteCachedRemoteSupportedCapabilitiesV2.ReturnParameters.decode(withHandle) == expected)
+        #expect(try LECSSetDefaultSettings.ReturnParameters.decode(withHandle) == expected)
+        #expect(try LECSWriteCachedRemoteFAETable.ReturnParameters.decode(withHandle) == expected)
+        #expect(try LECSSetProcedureParameters.ReturnParameters.decode(withHandle) == expected)
+        #expect(try LECSSetChannelClassification.ReturnParameters.decode([0x12]) == StatusReturn(status: .invalidHCICommandParameters))
+        #expect(throws: DecodeError.trailingBytes(extra: 2)) { _ = try LECSSetChannelClassification.ReturnParameters.decode(withHandle) }
+    }
 }

@@ -44,9 +44,9 @@ struct SweepCommandTests {
         #expect(textOne.replacingOccurrences(of: one, with: "P") == textThree.replacingOccurrences(of: three, with: "P"))
         // 2 distances × 2 channels × 2 PCT = 8 grid points, 2 estimators: 16 rows under a header.
         let csv = String(decoding: try Self.files(one)[0], as: UTF8.self).split(separator: "\n")
-        #expect(csv.count == 17 && csv[0].hasPrefix("distance_m,channel,snr_db,antenna_paths,pct,estimator,procedures,estimated"))
-        #expect(csv[1].hasPrefix("1,free,20,1,inline,kay,9,"))
-        #expect(csv[16].hasPrefix("4,two-ray:0.5-5:0.3-0.9,20,1,ras,ml,9,"))
+        #expect(csv.count == 17 && csv[0].hasPrefix("distance_m,channel,snr_db,antenna_paths,pct,main_mode,estimator,procedures,estimated"))
+        #expect(csv[1].hasPrefix("1,free,20,1,inline,2,kay,9,"))
+        #expect(csv[16].hasPrefix("4,two-ray:0.5-5:0.3-0.9,20,1,ras,2,ml,9,"))
     }
 
     @Test func mergedShardsAreTheWholeRunByteForByte() throws {
@@ -284,7 +284,7 @@ struct SweepCommandTests {
             #expect(abs(row.bias!) < row.crlb, "\(cell.key): bias \(row.bias!)")
         }
         let table = SweepReport.table(s)
-        #expect(table.hasPrefix("reflector-emu sweep: 4 grid points (2 distances × 1 channel × 1 SNR × 1 N_AP × 2 PCT transfers), 1 estimator, 6 seeds × 10 procedures per grid point, seed 1\n"))
+        #expect(table.hasPrefix("reflector-emu sweep: 4 grid points (2 distances × 1 channel × 1 SNR × 1 N_AP × 2 PCT transfers × 1 main mode), 1 estimator, 6 seeds × 10 procedures per grid point, seed 1\n"))
         // The header, the column names, 4 rows, then the pooled block: its title, column names and 1 row.
         #expect(table.split(separator: "\n").count == 9)
     }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// `reflector-emu sweep`: the accuracy of the distance estimators over a grid of conditions.
-/// Every grid point (distance, channel model, SNR, N_AP, PCT transfer) gets `--seeds` seeded
+/// Every grid point (distance, channel model, SNR, N_AP, PCT transfer, main mode) gets `--seeds` seeded
 /// loopback simulations of `--procedures` procedures each, every estimator runs on the same
 /// tones, and each row of the outputs is one point and one estimator: RMSE, bias, P50/P90/P99 of
 /// |error|, the fraction of procedures with a distance, and the RMSE over the Cramér–Rao bound.
@@ -16,7 +16,7 @@ public enum SweepCommand: Command {
         usage: "usage: reflector-emu sweep [SPEC.json] [options]\n       reflector-emu sweep merge SHARD.json... [--out PREFIX]",
         about: """
             Runs the loopback simulation over a grid of distances × channel models × SNRs × antenna
-            paths × PCT transfer, --seeds seeded realizations of --procedures procedures per grid
+            paths × PCT transfer × main modes, --seeds seeded realizations of --procedures procedures per grid
             point, and every estimator on the same tones of each procedure. Prints a row per grid
             point and estimator: procedures with a distance, RMSE, bias (mean error), P50, P90 and
             P99 of |error| (interpolated), the Cramér-Rao bound and the RMSE over it. SPEC.json

@@ -1,3 +1,5 @@
+import ReflectorFirmware
+
 /// One grid point apart from the estimator: the conditions one realization simulates. Every
 /// estimator of the spec runs on the same realizations of a cell, so they are compared on
 /// identical tones.
@@ -7,18 +9,21 @@ public struct SweepCell: Equatable, Sendable {
     public var snrDB: Double
     public var antennaPaths: Int
     public var pct: PCTTransfer
+    public var mainMode: CSMode = .mode2
 
     /// The cell's canonical text, "distance 3.0 m, channel light, SNR 20.0 dB, N_AP 1, PCT inline"
-    /// (numbers in their shortest round-trip form).
+    /// (numbers in their shortest round-trip form), with ", main mode 1" or 3 after it for those
+    /// modes (mode 2's text is the one from before sweeps had modes, so its seeds are unchanged).
     /// Realization seeds are derived from it (not from the cell's position in the grid), so a
     /// cell gives the same numbers in any grid that holds it.
     public var key: String {
         "distance \(distance) m, channel \(channel.name), SNR \(snrDB) dB, N_AP \(antennaPaths), PCT \(pct.rawValue)"
+            + (mainMode == .mode2 ? "" : ", main mode \(mainMode.rawValue)")
     }
 }
 
 /// A spec expanded: its cells in a fixed order (distances outermost, then channels, SNRs,
-/// antenna paths and PCT transfer, each in the order the spec lists them) and its realizations
+/// antenna paths, PCT transfer and main modes, each in the order the spec lists them) and its realizations
 /// numbered cell by cell, realization `r` being seed index `r % seeds` of cell `r / seeds`.
 /// Everything downstream (runs, shards, merges, reports) orders by these numbers, never by
 /// when a worker finished.
@@ -34,7 +39,9 @@ public struct SweepGrid: Sendable {
             for c in spec.channels {
                 for s in spec.snrs {
                     for n in spec.antennaPaths {
-                        for p in spec.pct { cells.append(SweepCell(distance: d, channel: c, snrDB: s, antennaPaths: n, pct: p)) }
+                        for p in spec.pct {
+                            for m in spec.mainModes { cells.append(SweepCell(distance: d, channel: c, snrDB: s, antennaPaths: n, pct: p, mainMode: m)) }
+                        }
                     }
                 }
             }

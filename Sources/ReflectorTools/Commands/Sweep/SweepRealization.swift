@@ -19,18 +19,23 @@ public struct SweepRealization: Equatable, Sendable {
     /// procedure p met, metres, as `loopback` computes it; NaN for a channel of other than two
     /// rays (free space, TGn) or a procedure that did not run.
     public var bounds: [Double]
+    /// `rttBounds[p]`: RTT's bound (`RoundTripTimeBound`) for procedure p's usable round trips,
+    /// metres, as `loopback` computes it; NaN for a procedure without timed steps (main mode 2)
+    /// or one that did not run.
+    public var rttBounds: [Double]
 
-    public init(index: Int, errors: [[Double]], bounds: [Double]) {
+    public init(index: Int, errors: [[Double]], bounds: [Double], rttBounds: [Double]? = nil) {
         self.index = index
         self.errors = errors
         self.bounds = bounds
+        self.rttBounds = rttBounds ?? [Double](repeating: .nan, count: bounds.count)
     }
 
     /// Two arrays are equal when their values have the same bits (NaN is equal to NaN here:
     /// a shard read back is the realization written).
     public static func == (a: Self, b: Self) -> Bool {
         a.index == b.index && a.errors.map { $0.map(\.bitPattern) } == b.errors.map { $0.map(\.bitPattern) }
-            && a.bounds.map(\.bitPattern) == b.bounds.map(\.bitPattern)
+            && a.bounds.map(\.bitPattern) == b.bounds.map(\.bitPattern) && a.rttBounds.map(\.bitPattern) == b.rttBounds.map(\.bitPattern)
     }
 
     /// Runs realization `index` of `grid`. Pure: the result depends on the grid's spec and
@@ -49,13 +54,16 @@ public struct SweepRealization: Equatable, Sendable {
         options.inlinePCT = cell.pct == .inline
         options.procedures = spec.procedures
         options.fading = true
+        options.mainMode = cell.mainMode
         let estimators = spec.estimators.map(\.estimator)
         var errors = [[Double]](repeating: [], count: estimators.count)
         for k in errors.indices { errors[k].reserveCapacity(spec.procedures) }
         // The runner estimates with the first estimator itself; the others take its tones.
-        var bounds: [Double] = []
+        var bounds: [Double] = [], rttBounds: [Double] = []
         bounds.reserveCapacity(spec.procedures)
-        var runner = ChannelSoundingRunner(setup: options.setup, estimator: estimators[0])
+        rttBounds.reserveCapacity(spec.procedures)
+        let setup = options.setup
+        var runner = ChannelSoundingRunner(setup: setup, estimator: estimators[0])
         var ran = 0
         while ran < spec.procedures, runner.setupFailure == nil, case let .procedure(_, _, tones, roundTrips, estimate)? = runner.next() {
             errors[0].append(error(estimate, truth: cell.distance))
@@ -63,12 +71,14 @@ public struct SweepRealization: Equatable, Sendable {
                 errors[k].append(error(estimators[k].estimate(tones, roundTrips: roundTrips), truth: cell.distance))
             }
             bounds.append(LoopbackCommand.twoPathSigma(runner.channelRealization, options) ?? .nan)
+            rttBounds.append(roundTrips.samples.isEmpty ? .nan : LoopbackCommand.rttSigma(roundTrips, setup))
             ran += 1
         }
         // A session that failed or ended early measured nothing for the rest.
         for k in errors.indices { errors[k] += [Double](repeating: .nan, count: spec.procedures - ran) }
         bounds += [Double](repeating: .nan, count: spec.procedures - ran)
-        return SweepRealization(index: index, errors: errors, bounds: bounds)
+        rttBounds += [Double](repeating: .nan, count: spec.procedures - ran)
+        return SweepRealization(index: index, errors: errors, bounds: bounds, rttBounds: rttBounds)
     }
 
     static func error(_ estimate: DistanceEstimate?, truth: Double) -> Double {

@@ -9,19 +9,20 @@ public enum SweepReport {
         return "reflector-emu sweep: \(spec.cellCount) grid point\(spec.cellCount == 1 ? "" : "s") ("
             + count(spec.distances.count, "distance", "distances") + " × " + count(spec.channels.count, "channel", "channels") + " × "
             + count(spec.snrs.count, "SNR", "SNRs") + " × " + count(spec.antennaPaths.count, "N_AP", "N_AP values") + " × "
-            + count(spec.pct.count, "PCT transfer", "PCT transfers") + "), " + count(spec.estimators.count, "estimator", "estimators") + ", "
+            + count(spec.pct.count, "PCT transfer", "PCT transfers") + " × " + count(spec.mainModes.count, "main mode", "main modes") + "), " + count(spec.estimators.count, "estimator", "estimators") + ", "
             + count(spec.seeds, "seed", "seeds") + " × " + count(spec.procedures, "procedure", "procedures") + " per grid point, seed \(spec.seed)"
     }
 
     /// The table: a header, a row per grid point and estimator, errors in metres. `with_dist` is
-    /// procedures with a distance of those run; x_crlb is the RMSE over the CRLB; bound_p90_m is
+    /// procedures with a distance of those run; x_crlb is the RMSE over the CRLB (for rtt, over
+    /// RTT's bound); bound_p90_m is
     /// the P90 the two-path bound allows at the channels the procedures met (two-ray channels
     /// only), x_bound the P90 over it.
     public static func table(_ s: SweepStatistics) -> String {
         let width = max(7, s.grid.spec.channels.map(\.name.count).max() ?? 0)
         var out = header(s.grid.spec) + "\n"
         out += pad("distance_m", 10) + "  " + "channel".padding(toLength: width, withPad: " ", startingAt: 0) + pad("snr_db", 8) + pad("n_ap", 6)
-            + "  pct     estimator" + pad("with_dist", 12) + pad("rmse_m", 9) + pad("bias_m", 9) + pad("p50_m", 9) + pad("p90_m", 9)
+            + "  pct     mode  estimator" + pad("with_dist", 12) + pad("rmse_m", 9) + commonHeader(s) + pad("bias_m", 9) + pad("p50_m", 9) + pad("p90_m", 9)
             + pad("p99_m", 9) + pad("crlb_m", 9) + pad("x_crlb", 9) + pad("bound_p90_m", 13) + pad("x_bound", 9) + "\n"
         for row in s.rows {
             let cell = s.grid.cells[row.cell]
@@ -29,24 +30,40 @@ public enum SweepReport {
             out += pad(fixed(cell.distance, 2), 10) + "  " + cell.channel.name.padding(toLength: width, withPad: " ", startingAt: 0)
                 + pad(fixed(cell.snrDB, 1), 8) + pad(String(cell.antennaPaths), 6) + "  "
                 + cell.pct.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
+                + String(cell.mainMode.rawValue).padding(toLength: 6, withPad: " ", startingAt: 0)
                 + row.estimator.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)
-                + pad("\(row.estimated)/\(row.procedures)", 12) + pad(metres(row.rmse), 9) + pad(bias, 9) + pad(metres(row.p50), 9)
+                + pad("\(row.estimated)/\(row.procedures)", 12) + pad(metres(row.rmse), 9) + common(s, row) + pad(bias, 9) + pad(metres(row.p50), 9)
                 + pad(metres(row.p90), 9) + pad(metres(row.p99), 9) + pad(fixed(row.crlb, 4), 9)
                 + pad(row.rmseOverCRLB.map { fixed($0, 2) } ?? "-", 9) + bound(row) + "\n"
         }
         // Each channel model over all its grid points.
-        out += "pooled over distances, SNRs, N_AP and PCT transfers:\n"
+        out += s.grid.spec.mainModes.count > 1 ? "pooled over distances, SNRs, N_AP, PCT transfers and main modes:\n"
+            : "pooled over distances, SNRs, N_AP and PCT transfers:\n"
         out += "channel".padding(toLength: width, withPad: " ", startingAt: 0) + "  estimator" + pad("with_dist", 12) + pad("rmse_m", 9)
-            + pad("bias_m", 9) + pad("p50_m", 9) + pad("p90_m", 9) + pad("p99_m", 9) + pad("x_crlb", 9) + pad("bound_p90_m", 13) + pad("x_bound", 9) + "\n"
+            + commonHeader(s) + pad("bias_m", 9) + pad("p50_m", 9) + pad("p90_m", 9) + pad("p99_m", 9) + pad("x_crlb", 9) + pad("bound_p90_m", 13) + pad("x_bound", 9) + "\n"
         for row in s.pooledRows {
             let bias = row.bias.map { ($0 >= 0 ? "+" : "") + fixed($0, 4) } ?? "-"
             out += s.grid.spec.channels[row.cell].name.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
                 + row.estimator.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)
-                + pad("\(row.estimated)/\(row.procedures)", 12) + pad(metres(row.rmse), 9) + pad(bias, 9) + pad(metres(row.p50), 9)
+                + pad("\(row.estimated)/\(row.procedures)", 12) + pad(metres(row.rmse), 9) + common(s, row) + pad(bias, 9) + pad(metres(row.p50), 9)
                 + pad(metres(row.p90), 9) + pad(metres(row.p99), 9) + pad(row.rmseOverCRLB.map { fixed($0, 2) } ?? "-", 9) + bound(row) + "\n"
         }
         return out
     }
+
+    /// The column of the RMSE over the procedures every estimator estimated, where some
+    /// estimator refused a procedure another estimated (so `rmse_m` compares unlike sets); none
+    /// otherwise, so a table of estimators that all estimate everything reads as before.
+    static func showsCommon(_ s: SweepStatistics) -> Bool {
+        let n = s.grid.spec.estimators.count
+        guard n > 1 else { return false }
+        // Rows are cell-major, n a cell.
+        return stride(from: 0, to: s.rows.count, by: n).contains { k in s.rows[k..<k + n].contains { $0.estimated != s.rows[k].estimated } }
+    }
+
+    static func commonHeader(_ s: SweepStatistics) -> String { showsCommon(s) ? pad("rmse_common_m", 15) : "" }
+
+    static func common(_ s: SweepStatistics, _ row: SweepCellStatistics) -> String { showsCommon(s) ? pad(metres(row.commonRMSE), 15) : "" }
 
     /// The two-path bound's columns of a row ("-" where the channel has none).
     static func bound(_ row: SweepCellStatistics) -> String {
@@ -56,9 +73,9 @@ public enum SweepReport {
     static func metres(_ v: Double?) -> String { v.map { fixed($0, 4) } ?? "-" }
 
     /// The CSV columns, in order.
-    public static let csvColumns = ["distance_m", "channel", "snr_db", "antenna_paths", "pct", "estimator", "procedures", "estimated",
+    public static let csvColumns = ["distance_m", "channel", "snr_db", "antenna_paths", "pct", "main_mode", "estimator", "procedures", "estimated",
                                     "fraction_estimated", "rmse_m", "bias_m", "p50_abs_error_m", "p90_abs_error_m", "p99_abs_error_m",
-                                    "crlb_m", "rmse_over_crlb", "bound_p90_m", "p90_over_bound"]
+                                    "crlb_m", "rmse_over_crlb", "bound_p90_m", "p90_over_bound", "rmse_common_m"]
 
     /// PREFIX.csv: a header line, then a row per grid point and estimator (comma-separated, lines
     /// ending in LF; no field needs quoting, channel names having no commas or quotes); an empty
@@ -71,9 +88,10 @@ public enum SweepReport {
             let cell = s.grid.cells[row.cell]
             let fields: [String] = [
                 NumberText.plain(cell.distance), cell.channel.name, NumberText.plain(cell.snrDB), String(cell.antennaPaths), cell.pct.rawValue,
-                row.estimator.rawValue, String(row.procedures), String(row.estimated), fixed(row.fractionEstimated, 4),
+                String(cell.mainMode.rawValue), row.estimator.rawValue, String(row.procedures), String(row.estimated), fixed(row.fractionEstimated, 4),
                 csvNumber(row.rmse, 6), csvNumber(row.bias, 6), csvNumber(row.p50, 6), csvNumber(row.p90, 6), csvNumber(row.p99, 6),
                 fixed(row.crlb, 6), csvNumber(row.rmseOverCRLB, 4), csvNumber(row.boundP90, 6), csvNumber(row.p90OverBound, 4),
+                csvNumber(row.commonRMSE, 6),
             ]
             out += fields.joined(separator: ",") + "\n"
         }
@@ -101,6 +119,7 @@ public enum SweepReport {
                         j.value(roundTrip: cell.snrDB)
                         j.field("antenna_paths", cell.antennaPaths)
                         j.field("pct", cell.pct.rawValue)
+                        j.field("main_mode", Int(cell.mainMode.rawValue))
                         j.field("estimator", row.estimator.rawValue)
                         j.field("procedures", row.procedures)
                         j.field("estimated", row.estimated)
@@ -114,6 +133,7 @@ public enum SweepReport {
                         j.field("rmse_over_crlb", row.rmseOverCRLB, decimals: 4)
                         j.field("bound_p90_m", row.boundP90, decimals: 6)
                         j.field("p90_over_bound", row.p90OverBound, decimals: 4)
+                        j.field("rmse_common_m", row.commonRMSE, decimals: 6)
                     }
                 }
             })

@@ -11,7 +11,9 @@
 /// ```
 ///
 /// `errors` holds a row per estimator of the spec, in its order, of the spec's procedures each;
-/// `bounds` one σ per procedure (`SweepRealization.bounds`). Format 1 (before the bounds, and
+/// `bounds` one σ per procedure (`SweepRealization.bounds`); `rtt_bounds`, where a realization
+/// timed round trips (main mode 1 or 3), RTT's σ per procedure (`SweepRealization.rttBounds`;
+/// absent: none). Format 1 (before the bounds, and
 /// before the sweep redrew the multipath every procedure) is refused: its errors were measured
 /// on other channels, so a merge of both would mix two sweeps.
 public struct SweepShard: Equatable, Sendable {
@@ -73,6 +75,9 @@ public struct SweepShard: Equatable, Sendable {
                             for row in r.errors { j.array { j in for e in row { j.value(roundTrip: e) } } }
                         })
                         j.field("bounds", array: { j in for b in r.bounds { j.value(roundTrip: b) } })
+                        if r.rttBounds.contains(where: \.isFinite) {
+                            j.field("rtt_bounds", array: { j in for b in r.rttBounds { j.value(roundTrip: b) } })
+                        }
                     }
                 }
             })
@@ -122,8 +127,8 @@ public struct SweepShard: Equatable, Sendable {
     /// Realization `k` of the file, which must be realization `expected` of the grid.
     static func realization(_ item: JSONValue, at k: Int, expected: Int, spec: SweepSpec) throws(ToolError) -> SweepRealization {
         let key = "realizations[\(k)]"
-        guard case .object(let o) = item, o.count == 3 else {
-            throw .badKey(key: key, problem: "is \(item.brief); allowed: {\"index\": N, \"errors\": [...], \"bounds\": [...]}")
+        guard case .object(let o) = item, o.count == 3 || (o.count == 4 && o["rtt_bounds"] != nil) else {
+            throw .badKey(key: key, problem: "is \(item.brief); allowed: {\"index\": N, \"errors\": [...], \"bounds\": [...]}, and \"rtt_bounds\": [...] where round trips were timed")
         }
         guard case .number(let n)? = o["index"], n.integer(as: Int.self) == expected else {
             throw .badKey(key: key + ".index", problem: "is \(o["index"]?.brief ?? "missing"); allowed: \(expected), the next realization of this shard")
@@ -149,9 +154,16 @@ public struct SweepShard: Equatable, Sendable {
             }
             errors.append(out)
         }
-        let bounds = "\(spec.procedures) numbers (σ in metres, not negative) or nulls"
-        guard case .array(let values)? = o["bounds"], values.count == spec.procedures else {
-            throw .badKey(key: key + ".bounds", problem: "is \(o["bounds"]?.brief ?? "missing"); allowed: \(bounds)")
+        let sigmas = try Self.sigmas(o["bounds"], key: key + ".bounds", procedures: spec.procedures)
+        let rttSigmas = try o["rtt_bounds"].map { v throws(ToolError) in try Self.sigmas(v, key: key + ".rtt_bounds", procedures: spec.procedures) }
+        return SweepRealization(index: expected, errors: errors, bounds: sigmas, rttBounds: rttSigmas)
+    }
+
+    /// A realization's array of one σ per procedure (null: none), at `key`.
+    private static func sigmas(_ value: JSONValue?, key: String, procedures: Int) throws(ToolError) -> [Double] {
+        let allowed = "\(procedures) numbers (σ in metres, not negative) or nulls"
+        guard case .array(let values)? = value, values.count == procedures else {
+            throw .badKey(key: key, problem: "is \(value?.brief ?? "missing"); allowed: \(allowed)")
         }
         var sigmas: [Double] = []
         sigmas.reserveCapacity(values.count)
@@ -159,10 +171,10 @@ public struct SweepShard: Equatable, Sendable {
             switch v {
             case .null: sigmas.append(.nan)
             case .number(let n) where n.double >= 0 && n.double.isFinite: sigmas.append(n.double)
-            default: throw .badKey(key: key + ".bounds", problem: "holds \(v.brief); allowed: \(bounds)")
+            default: throw .badKey(key: key, problem: "holds \(v.brief); allowed: \(allowed)")
             }
         }
-        return SweepRealization(index: expected, errors: errors, bounds: sigmas)
+        return sigmas
     }
 
     /// Reads the shard file at `path`, at most `maximumFileSize` bytes; errors name the file.

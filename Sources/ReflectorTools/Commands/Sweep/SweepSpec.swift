@@ -1,5 +1,7 @@
+import ReflectorFirmware
+
 /// What a sweep computes: the grid (distances × channel models × SNRs × antenna paths × PCT
-/// transfer), the estimators run on every procedure, how many seeded realizations each grid
+/// transfer × main modes), the estimators run on every procedure, how many seeded realizations each grid
 /// point gets, how many procedures each realization runs, and the base seed. Two runs of equal
 /// specs compute the same numbers whatever the workers or shards; shards of different specs
 /// never merge.
@@ -13,6 +15,9 @@ public struct SweepSpec: Equatable, Sendable {
     public var snrs: [Double] = [20]
     public var antennaPaths: [Int] = [1]
     public var pct: [PCTTransfer] = [.inline]
+    /// Main modes of the procedures: 2 (phase-based ranging), 1 (round-trip timing), 3 (both in
+    /// each step). Mode 2 by default; `rtt` and `combined` need 1 or 3, the phase-based need 2 or 3.
+    public var mainModes: [CSMode] = [.mode2]
     /// Every estimator by default: a sweep exists to compare them on the same tones.
     public var estimators: [EstimatorChoice] = EstimatorChoice.phaseBased
     /// Realizations (seeded simulations) per grid point.
@@ -34,13 +39,17 @@ public struct SweepSpec: Equatable, Sendable {
 
     /// Grid points without the estimator: what one realization simulates.
     public var cellCount: Int {
-        distances.count * channels.count * snrs.count * antennaPaths.count * pct.count
+        distances.count * channels.count * snrs.count * antennaPaths.count * pct.count * mainModes.count
     }
 
     /// Refuses a spec whose run would exceed `maximumRealizations` or `maximumEstimates`
     /// (counted without overflow: every list holds at most 1,000 values and the counts at most
     /// 100,000, so the grid points alone fit an `Int`).
     public func validate() throws(ToolError) {
+        if mainModes == [.mode1], !estimators.contains(where: \.usesTiming) {
+            throw .usage("sweep: main mode 1 has no tones, so the estimators asked for ("
+                + estimators.map(\.rawValue).joined(separator: ", ") + ") give no distance; allowed there: rtt, combined (--estimators rtt)")
+        }
         let points = "\(cellCount) grid point\(cellCount == 1 ? "" : "s")"
         let (realizations, o1) = cellCount.multipliedReportingOverflow(by: seeds)
         let (perRealization, o2) = procedures.multipliedReportingOverflow(by: estimators.count)
@@ -105,6 +114,9 @@ extension SweepSpec {
             Field(key: "pct", metavar: "LIST", help: ["inline (inline PCT transfer, default), ras (PCTs over RAS), or both"],
                   allowed: OptionValue<[PCTTransfer]>.pctTransfers.allowed, isList: true,
                   set: { s, t in store(t, .pctTransfers, &s.pct) }, write: { s, j in j.array { j in for p in s.pct { j.value(p.rawValue) } } }),
+            Field(key: "main-mode", metavar: "LIST", help: ["main modes: 2 (phase-based ranging, default), 1 (round-trip", "timing), 3 (both), or a list of them"],
+                  allowed: OptionValue<[CSMode]>.mainModes.allowed, isList: true,
+                  set: { s, t in store(t, .mainModes, &s.mainModes) }, write: { s, j in j.array { j in for m in s.mainModes { j.value(Int(m.rawValue)) } } }),
             Field(key: "estimators", metavar: "LIST", help: ["estimators run on every procedure's tones (default the phase-based:",
                                                              EstimatorChoice.phaseBased.map(\.rawValue).joined(separator: ",") + ")"],
                   allowed: OptionValue<[EstimatorChoice]>.estimatorChoices.allowed, isList: true,
@@ -189,6 +201,12 @@ extension OptionValue where T == [Int] {
 extension OptionValue where T == [PCTTransfer] {
     static var pctTransfers: OptionValue {
         .list(of: .choice(PCTTransfer.self), allowed: "a comma-separated list of inline, ras")
+    }
+}
+
+extension OptionValue where T == [CSMode] {
+    static var mainModes: OptionValue {
+        .list(of: .mainMode, allowed: "a comma-separated list of distinct main modes: 1 (round-trip timing), 2 (phase-based ranging), 3 (both)")
     }
 }
 

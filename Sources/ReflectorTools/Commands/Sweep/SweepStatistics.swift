@@ -21,12 +21,18 @@ public struct SweepCellStatistics: Equatable, Sendable {
     public var p50: Double?
     public var p90: Double?
     public var p99: Double?
-    /// The Cramér–Rao bound of the cell (`SweepStatistics.crlb`), metres.
+    /// The Cramér–Rao bound of the cell (`SweepStatistics.crlb`), metres; for `rtt`, and for any
+    /// estimator in main mode 1, RTT's bound at the round trips the procedures had
+    /// (`SweepStatistics.rttBound(of:)`) where they had any.
     public var crlb: Double
     /// The P90 of |error| that the two-path bound allows at the channels these procedures met
     /// (`TwoPathBound.quantile` over their σ, `SweepRealization.bounds`), metres; nil where the
     /// channel has other than two rays. Under multipath it, not the CRLB, is the floor.
     public var boundP90: Double?
+    /// The RMSE over the procedures every estimator of the spec gave a distance for, metres
+    /// (nil with one estimator, or when no procedure has them all): estimators that refuse
+    /// different procedures are compared on the same ones.
+    public var commonRMSE: Double?
 
     public var fractionEstimated: Double { procedures == 0 ? 0 : Double(estimated) / Double(procedures) }
     public var rmseOverCRLB: Double? { rmse.map { $0 / crlb } }
@@ -38,8 +44,16 @@ public struct SweepCellStatistics: Equatable, Sendable {
 
     /// The figures of `errors` (NaN: no distance) for `cell` and `estimator`, with the P90 the
     /// two-path bound allows at their channels (`SweepStatistics.boundP90(of:)`).
-    init(cell: Int, estimator: EstimatorChoice, errors: [Double], crlb: Double, boundP90: Double? = nil) {
+    init(cell: Int, estimator: EstimatorChoice, errors: [Double], crlb: Double, boundP90: Double? = nil, common: [Bool]? = nil) {
         self.cell = cell
+        if let common {
+            var squares = 0.0, n = 0
+            for (e, keep) in zip(errors, common) where keep {
+                squares += e * e
+                n += 1
+            }
+            commonRMSE = n == 0 ? nil : (squares / Double(n)).squareRoot()
+        }
         self.estimator = estimator
         self.crlb = crlb
         self.boundP90 = boundP90
@@ -74,6 +88,8 @@ public struct SweepStatistics: Sendable {
     public let errors: [[[Double]]]
     /// `bounds[cell]`: every procedure's two-path σ (NaN: none), in the same order.
     public let bounds: [[Double]]
+    /// `rttBounds[cell]`: every procedure's RTT σ (NaN: no timed steps), in the same order.
+    public let rttBounds: [[Double]]
     /// One row per cell and estimator, cell-major.
     public let rows: [SweepCellStatistics]
 
@@ -85,27 +101,41 @@ public struct SweepStatistics: Sendable {
         let spec = grid.spec
         var errors: [[[Double]]] = []
         var bounds: [[Double]] = []
+        var rttBounds: [[Double]] = []
         var rows: [SweepCellStatistics] = []
         errors.reserveCapacity(grid.cells.count)
         for (c, cell) in grid.cells.enumerated() {
             let crlb = Self.crlb(snrDB: cell.snrDB, antennaPaths: cell.antennaPaths)
             var sigmas: [Double] = []
             sigmas.reserveCapacity(spec.seeds * spec.procedures)
-            for s in 0..<spec.seeds { sigmas += realizations[grid.index(cell: c, seed: s)].bounds }
+            var rttSigmas: [Double] = []
+            rttSigmas.reserveCapacity(spec.seeds * spec.procedures)
+            for s in 0..<spec.seeds {
+                sigmas += realizations[grid.index(cell: c, seed: s)].bounds
+                rttSigmas += realizations[grid.index(cell: c, seed: s)].rttBounds
+            }
             let boundP90 = Self.boundP90(of: sigmas)
+            let rttBound = Self.rttBound(of: rttSigmas)
             var perEstimator: [[Double]] = []
-            for (e, estimator) in spec.estimators.enumerated() {
+            for e in spec.estimators.indices {
                 var all: [Double] = []
                 all.reserveCapacity(spec.seeds * spec.procedures)
                 for s in 0..<spec.seeds { all += realizations[grid.index(cell: c, seed: s)].errors[e] }
-                rows.append(SweepCellStatistics(cell: c, estimator: estimator, errors: all, crlb: crlb, boundP90: boundP90))
                 perEstimator.append(all)
+            }
+            let common = Self.common(perEstimator)
+            for (e, estimator) in spec.estimators.enumerated() {
+                // Without tones (main mode 1) every estimator's distance is the timing's.
+                let bound = estimator == .rtt || cell.mainMode == .mode1 ? rttBound ?? crlb : crlb
+                rows.append(SweepCellStatistics(cell: c, estimator: estimator, errors: perEstimator[e], crlb: bound, boundP90: boundP90, common: common))
             }
             errors.append(perEstimator)
             bounds.append(sigmas)
+            rttBounds.append(rttSigmas)
         }
         self.errors = errors
         self.bounds = bounds
+        self.rttBounds = rttBounds
         self.rows = rows
     }
 
@@ -127,6 +157,25 @@ public struct SweepStatistics: Sendable {
                                                  noise: .twoSided, paths: antennaPaths)
     }
 
+    /// Which procedures every estimator gave a distance for (`errors[e][p]` not NaN for every
+    /// e); nil with fewer than two estimators, where there is nothing to compare.
+    static func common(_ errors: [[Double]]) -> [Bool]? {
+        guard errors.count > 1, let n = errors.first?.count else { return nil }
+        return (0..<n).map { p in errors.allSatisfy { !$0[p].isNaN } }
+    }
+
+    /// RTT's bound over procedures of RTT σ `sigmas` (NaN: no timed steps): their root mean
+    /// square, the RMSE an efficient timing estimator would have on them, as `loopback` states
+    /// it; nil when none timed a round trip.
+    public static func rttBound(of sigmas: [Double]) -> Double? {
+        var sum = 0.0, n = 0
+        for s in sigmas where s.isFinite {
+            sum += s * s
+            n += 1
+        }
+        return n == 0 ? nil : (sum / Double(n)).squareRoot()
+    }
+
     /// The P90 of |error| the two-path bound allows over procedures of σ `sigmas` (NaN: no
     /// bound), the mixture's (`TwoPathBound.quantile`); nil when none has a bound. Past 4,096
     /// bounds the mixture is taken over 4,096 evenly spaced order statistics of them (the
@@ -146,7 +195,8 @@ public struct SweepStatistics: Sendable {
 
     /// Per channel model (cell = the channel's index) and estimator, every procedure of the
     /// channel's grid points pooled (`pooledErrors`): the figures a README quotes for a model
-    /// over a range of distances. The bound is the root mean square of its grid points' bounds,
+    /// over a range of distances. RTT's bound is that of every procedure's RTT σ pooled; the
+    /// phase bound is the root mean square of its grid points' bounds,
     /// so x_crlb stays the RMSE over what an efficient estimator would have on the same mix; the
     /// two-path bound's P90 is that of every procedure's σ pooled the same way.
     public var pooledRows: [SweepCellStatistics] {
@@ -154,11 +204,19 @@ public struct SweepStatistics: Sendable {
         for (k, channel) in grid.spec.channels.enumerated() {
             let cells = grid.cells.filter { $0.channel == channel }
             let bound = (cells.reduce(0) { let b = Self.crlb(snrDB: $1.snrDB, antennaPaths: $1.antennaPaths); return $0 + b * b } / Double(max(1, cells.count))).squareRoot()
-            var sigmas: [Double] = []
-            for (c, cell) in grid.cells.enumerated() where cell.channel == channel { sigmas += bounds[c] }
+            var sigmas: [Double] = [], rttSigmas: [Double] = []
+            for (c, cell) in grid.cells.enumerated() where cell.channel == channel {
+                sigmas += bounds[c]
+                rttSigmas += rttBounds[c]
+            }
             let boundP90 = Self.boundP90(of: sigmas)
-            for (e, errors) in pooledErrors(channel: k).enumerated() {
-                out.append(SweepCellStatistics(cell: k, estimator: grid.spec.estimators[e], errors: errors, crlb: bound, boundP90: boundP90))
+            let rttBound = Self.rttBound(of: rttSigmas)
+            let pooled = pooledErrors(channel: k)
+            let common = Self.common(pooled)
+            for (e, errors) in pooled.enumerated() {
+                let estimator = grid.spec.estimators[e]
+                out.append(SweepCellStatistics(cell: k, estimator: estimator, errors: errors, crlb: estimator == .rtt ? rttBound ?? bound : bound,
+                                               boundP90: boundP90, common: common))
             }
         }
         return out

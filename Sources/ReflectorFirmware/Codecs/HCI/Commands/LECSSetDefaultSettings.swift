@@ -10,6 +10,7 @@ import WireFormat
 public struct LECSSetDefaultSettings: HCICommand, HCIFieldWalk {
     public static let opcode: UInt16 = HCIOpcode.leCSSetDefaultSettings
     public static var name: StaticString { "LE CS Set Default Settings" }
+    public typealias ReturnParameters = StatusConnectionHandleReturn
     public static let parameterLength = 5
 
     public var connectionHandle: UInt16

@@ -11,6 +11,7 @@ import WireFormat
 public struct LECSSetProcedureParameters: HCICommand {
     public static let opcode: UInt16 = HCIOpcode.leCSSetProcedureParameters
     public static var name: StaticString { "LE CS Set Procedure Parameters" }
+    public typealias ReturnParameters = StatusConnectionHandleReturn
     public static let parameterLength = 23
 
     public var connectionHandle: UInt16

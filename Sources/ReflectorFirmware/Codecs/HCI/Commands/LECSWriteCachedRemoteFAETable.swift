@@ -6,6 +6,7 @@ import WireFormat
 public struct LECSWriteCachedRemoteFAETable: HCIConnectionCommand {
     public static let opcode: UInt16 = HCIOpcode.leCSWriteCachedRemoteFAETable
     public static var name: StaticString { "LE CS Write Cached Remote FAE Table" }
+    public typealias ReturnParameters = StatusConnectionHandleReturn
     public static let parameterLength = 74
     public var connectionHandle: UInt16
     public var table: FAETable

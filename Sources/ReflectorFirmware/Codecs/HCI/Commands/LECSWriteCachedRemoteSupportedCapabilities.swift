@@ -7,6 +7,7 @@ import WireFormat
 public struct LECSWriteCachedRemoteSupportedCapabilities: HCIConnectionCommand {
     public static let opcode: UInt16 = HCIOpcode.leCSWriteCachedRemoteSupportedCapabilities
     public static var name: StaticString { "LE CS Write Cached Remote Supported Capabilities" }
+    public typealias ReturnParameters = StatusConnectionHandleReturn
 
     public var connectionHandle: UInt16
     public var capabilities: CSCapabilities
@@ -31,6 +32,7 @@ public struct LECSWriteCachedRemoteSupportedCapabilities: HCIConnectionCommand {
 public struct LECSWriteCachedRemoteSupportedCapabilitiesV2: HCIConnectionCommand {
     public static let opcode: UInt16 = HCIOpcode.leCSWriteCachedRemoteSupportedCapabilitiesV2
     public static var name: StaticString { "LE CS Write Cached Remote Supported Capabilities v2" }
+    public typealias ReturnParameters = StatusConnectionHandleReturn
 
     public var connectionHandle: UInt16
     public var capabilities: CSCapabilities

@@ -1,4 +1,4 @@
-import ReflectorFirmware
+import WireFormat
 
 /// Parameters that are exactly `Status 1 | Connection_Handle 2` (Core 6.0 Vol 4 Part E): the
 /// return parameters of many connection commands and events such as Encryption Key Refresh
