@@ -61,7 +61,7 @@ let package = Package(
         // The tool's JSON (the linear parser with exact integers, the key-level reader, the streaming writer) and ToolError.
         .target(name: "ToolJSON"),
         // The configuration files the tool reads: board profiles, bonds, security material, plan configurations, scenarios, deployments.
-        .target(name: "ToolFiles", dependencies: ["ToolJSON", "ReflectorFirmware", "BLEHost", "DLTDoA", "EmulatorMath", "SerialTransport"]),
+        .target(name: "ToolFiles", dependencies: ["ToolJSON", "RangingEstimation", "ReflectorFirmware", "BLEHost", "DLTDoA", "EmulatorMath", "SerialTransport"]),
         // Captures and vendors' step-data logs, read by content, into CS procedures.
         .target(name: "Captures", dependencies: ["ToolJSON", "HCITransport", "BLEHost", "ReflectorFirmware", "MCUboot", "WireFormat"]),
         // A distance per captured procedure, with the estimator chosen by name.

@@ -45,9 +45,11 @@ public enum ProcedureEstimation {
         missing == missingReflector ? "round-trip timing needs the reflector's results: give its capture with --reflector" : missing
     }
 
+    /// `calibration` is taken off every procedure's tones and round trips (`BoardCalibration`),
+    /// after only the tones of `channels` are kept; the kept tones are the calibrated ones.
     public static func estimates(
         _ capture: CaptureProcedures, reflector: CaptureProcedures?, inlinePCT: Bool?, estimator choice: EstimatorChoice,
-        keepTones: Bool = false
+        keepTones: Bool = false, calibration: BoardCalibration = .none, channels: ChannelSubset = .all
     ) -> [ProcedureEstimate] {
         struct Key: Hashable {
             var configID: UInt8
@@ -83,7 +85,7 @@ public enum ProcedureEstimation {
         for p in capture.procedures where p.role == .initiator {
             repeats[RASKey(adapter: p.adapter, connection: p.connectionHandle, link: p.link, configID: p.results.configID, counter: p.procedureCounter), default: 0] += 1
         }
-        let estimator = choice.estimator
+        let estimator = calibration.timing(choice.estimator)
         return (bothSides ? mine : capture.procedures).map { p in
             func none(_ reason: String, _ source: ToneSource? = nil) -> ProcedureEstimate {
                 var e = ProcedureEstimate(procedureCounter: p.procedureCounter, distance: nil, quality: nil, method: choice.rawValue,
@@ -136,8 +138,8 @@ public enum ProcedureEstimation {
                 : "the reflector's capture has no procedure \(p.procedureCounter) of configuration \(p.results.configID)"
             // A phase estimator on a procedure without tones falls back to its round-trip
             // timing, as Nordic's `cs_de` falls back from IFFT to RTT.
-            let estimator = hasTones || choice.usesTiming ? estimator : RoundTripTimeEstimator()
-            let tones: ToneSet
+            let estimator = hasTones || choice.usesTiming ? estimator : calibration.timing(RoundTripTimeEstimator())
+            var tones: ToneSet
             let source: ToneSource
             if !hasTones {
                 guard theirs != nil, let theirSource else { return none(missingReflector(timing: missing)) }
@@ -159,6 +161,7 @@ public enum ProcedureEstimation {
                     return none(unknownInlinePCT)
                 }
             }
+            tones = calibration.apply(to: channels.apply(to: tones))
             let roundTrips = RoundTripTimeBuilder.times(initiator: steps, reflector: theirs)
             guard let e = estimator.estimate(tones, roundTrips: roundTrips) else {
                 let reason = !hasTones ? tooFewTimedSteps(roundTrips)

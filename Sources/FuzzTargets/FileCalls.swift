@@ -1,4 +1,5 @@
 import Foundation
+import RangingEstimation
 import ToolFiles
 import ToolJSON
 
@@ -42,4 +43,14 @@ enum FileCalls {
         let json = try! JSONValue.parse(Data(#"{"cs_iv": "E10BC28A0BFDDFE93E7F5186E0CA0B3B", "cs_in": "9FF477C18673840D", "cs_pv": "C980DEDF9882ED4464A674967868F143"}"#.utf8))
         return try! SecurityFile(json: json)
     }()
+
+    /// A `--calibration FILE` file (a calibration, or a board profile with one): an accepted
+    /// one writes back to JSON that reads as itself, with finite delays.
+    static func readCalibration(_ bytes: [UInt8]) -> Bool {
+        guard let json = parseJSON(bytes), let file = try? BoardCalibrationFile.calibration(in: json) else { return false }
+        let again = parseJSON(file.json).flatMap { try? BoardCalibrationFile(json: $0) }
+        require(again == file, "a calibration that does not read back as itself")
+        require(file.calibration.pathDelays.allSatisfy(\.isFinite) && file.calibration.roundTripOffset?.isFinite != false, "a calibration that is no number")
+        return true
+    }
 }

@@ -2,7 +2,7 @@
 /// (`FileCalls`), and through `ToolsAdapter` the ones only a command of ReflectorTools reads
 /// (plan's, nearby's, sweep's): no input may trap the reader, and an accepted file must be usable (a plan
 /// configuration plans a procedure, security material instantiates the DRBG, a board profile
-/// gives its capabilities, a scenario builds, a sweep spec or shard reads back as itself).
+/// gives its capabilities, a calibration reads back as itself, a scenario builds, a sweep spec or shard reads back as itself).
 enum JSONFileTargets {
     static let all: [FuzzTarget] = [
         FuzzTarget("json-plan", "plan --config: the CS configuration file, then one procedure planned", seeds: { SeedFiles.planConfigs }) {
@@ -19,6 +19,10 @@ enum JSONFileTargets {
         },
         FuzzTarget("json-board", "Hardware/boards/*.json: a board profile", seeds: { SeedFiles.boards }) {
             _ = FileCalls.readBoardProfile($0)
+        },
+        FuzzTarget("json-calibration", "--calibration FILE: a board calibration, or a board profile holding one; written back and read again",
+                   seeds: { SeedFiles.calibrations }) {
+            _ = FileCalls.readCalibration($0)
         },
         FuzzTarget("json-bonds", "accessory --bonds FILE: the bond file, read and written back", seeds: { SeedFiles.bonds }) {
             _ = FileCalls.readBonds($0)

@@ -23,6 +23,9 @@ public struct BoardProfile: Equatable {
     public var antennaConfigurations: [UInt8]
     /// How to build and flash the board's HCI UART controller firmware with CS, if it has one.
     public var firmware: BoardFirmwareRecipe?
+    /// The board's calibration (`BoardCalibrationFile`): its antenna paths' delays and RTT
+    /// offset, applied by `--calibration PROFILE`; nil when the profile has none.
+    public var calibration: BoardCalibrationFile?
 
     static let versions: [String: UInt8] = ["5.4": 0x0D, "6.0": 0x0E, "6.1": 0x0F, "6.2": 0x10, "6.3": 0x11]
 
@@ -51,6 +54,10 @@ public struct BoardProfile: Equatable {
         switch r.optional("hci_firmware") {
         case nil, .null?: firmware = nil
         case let v?: firmware = try BoardFirmwareRecipe(json: v)
+        }
+        switch r.optional("calibration") {
+        case nil, .null?: calibration = nil
+        case let v?: calibration = try BoardCalibrationFile(json: v, keyPath: "calibration.")
         }
         switch r.optional("serial") {
         case nil, .null?: serial = nil
