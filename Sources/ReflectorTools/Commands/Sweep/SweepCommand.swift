@@ -11,7 +11,7 @@ import ToolJSON
 public enum SweepCommand: Command {
     public static let name = "sweep"
     public static let summary = ["accuracy of every distance estimator over a grid of distances, channels,",
-                                 "SNRs, N_AP and PCT transfer (CSV, JSON, error CDFs); 'sweep merge' joins shards"]
+                                 "SNRs, N_AP, PCT and main modes (CSV, JSON, error CDFs); 'sweep merge' joins shards"]
 
     public static let help = HelpText(
         usage: "usage: reflector-emu sweep [SPEC.json] [options]\n       reflector-emu sweep merge SHARD.json... [--out PREFIX]",
