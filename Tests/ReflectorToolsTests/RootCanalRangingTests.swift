@@ -6,7 +6,7 @@ import Testing
 /// Channel Sounding between this project's hosts over RootCanal (Android's virtual controller,
 /// a CS controller nobody here wrote): two of its controllers on one LE air, `accessory` on one
 /// and `range` (or Bumble's host) on the other. RootCanal 1.13 deviates from Core 6.0 in ways
-/// the hosts must survive (`../shared/reference/rootcanal.md` §6; docs/decisions.md): no v2
+/// the hosts must survive (docs/rootcanal.md; docs/decisions.md): no v2
 /// capabilities command, zero times in LE CS Config Complete, no procedures for
 /// Max_Procedure_Count 0, one reflector procedure a connection, every Procedure_Counter 0. Its
 /// tones encode a fixed 0.100 m (PCT = 2047·e^(−j2πf·d/c)), so the distance checks the plumbing.

@@ -9,8 +9,8 @@ import Testing
 @testable import VirtualBoard
 
 /// The phone's host on a served initiator whose events are rewritten as a foreign controller
-/// writes them (the deviations RootCanal 1.13 shows, `../shared/reference/rootcanal.md` §3,
-/// §6): each is tolerated with one named deviation and ranging goes on, or fails with a message;
+/// writes them (the deviations RootCanal 1.13 shows, docs/rootcanal.md
+/// and docs/decisions.md): each is tolerated with one named deviation and ranging goes on, or fails with a message;
 /// none leaves the host waiting in silence.
 struct ForeignControllerTests {
     static let ltk: [UInt8] = Array(0..<16)
