@@ -50,6 +50,21 @@ extension BoardBenchTests {
             #expect(svg.contains("<svg ") && svg.contains("Distance against truth") && svg.contains("true 3.30 m"), "\(svg.prefix(300))")
         }
 
+        /// Round-trip timing on a served board: main mode 1 ranges with `rtt` by default, mode 3
+        /// with `combined`, the reflector's half over RAS (and said so); both within their
+        /// precision of the air's 3.3 m (RTT a few decimetres, the combined estimate centimetres).
+        @Test(arguments: [(1, 0.6), (3, 0.05)])
+        func rangesWithRoundTripTiming(mode: Int, tolerance: Double) throws {
+            let board = try ServedBoard(["--role", "initiator", "--channel", "free", "--distance", "3.3"])
+            defer { board.stop() }
+            let r = try ToolProcess.run(["range", "--pty", board.link, "--procedures", "4", "--main-mode", String(mode), "--json"], timeout: 60)
+            #expect(r.status == 0 && !r.timedOut, "\(r.stderr)")
+            let (procedures, _) = try Self.parse(r.stdout)
+            let distances = procedures.compactMap { $0["distance_m"] as? Double }
+            #expect(distances.count == 4 && distances.allSatisfy { abs($0 - 3.3) < tolerance }, "\(r.stdout)")
+            #expect(r.stderr.contains("round trips are timed (main mode \(mode)): the reflector's results come over RAS"), "\(r.stderr)")
+        }
+
         /// Against a stack nobody here wrote: Bumble's reflector on board A of a two-board air,
         /// found by the Ranging Service UUID it advertises (range's default), ranged from board B
         /// with inline PCT within 0.3 m of the air's 2.5 m.

@@ -52,6 +52,10 @@ public enum RangeCommand: Command {
         public var passkey: UInt32?
         public var requireIOS = false
         public var estimator = EstimatorChoice.default
+        var estimatorGiven = false
+        /// The main mode the phone configures: 2 (PBR), 1 (RTT) or 3 (both in each step).
+        public var mainMode = CSMode.mode2
+        public var rttType = RTTType.accessAddressOnly
         /// `--calibration FILE`: the board's calibration (a file or a board profile with one).
         public var calibration: BoardCalibration?
         public var truth: Double?
@@ -111,7 +115,17 @@ public enum RangeCommand: Command {
             .flag(\.alwaysRAS, "--ras", help: "no inline PCT: take the reflector's results from its Ranging Service"),
             .flag(\.requireIOS, "--require-ios", help: "refuse a reflector an iPhone would refuse (Bluetooth 6.3, inline PCT,",
                   "T_FCS >= 100 us), instead of ranging it with a note"),
-            .value(\.estimator, "--estimator", "NAME", .choice(EstimatorChoice.self), help: "ml (multipath fit, default), kay (phase slope), ls, ifft, esprit"),
+            .value("--estimator", "NAME", .choice(EstimatorChoice.self),
+                   help: "ml (multipath fit, default in mode 2), kay (phase slope), ls, ifft,", "esprit, rtt (round-trip timing, default in mode 1), combined (ml",
+                   "with rtt, default in mode 3)") { o, choice throws(ToolError) in
+                (o.estimator, o.estimatorGiven) = (choice, true)
+            },
+            .value("--main-mode", "N", .mainMode, help: "2 (phase-based ranging, default), 1 (round-trip timing) or 3",
+                   "(both; the reflector's results then come over RAS)") { o, mode throws(ToolError) in
+                o.mainMode = mode
+                if !o.estimatorGiven { o.estimator = LoopbackOptions.defaultEstimator(mainMode: mode) }
+            },
+            .value(\.rttType, "--rtt-type", "TYPE", .rttType, help: "what mode-1/3 CS_SYNC packets carry: aa (default), sounding-32,", "sounding-96, random-32 ... random-128"),
             .value("--calibration", "FILE", .text, help: "the board's calibration (a calibration file or a board profile",
                    "with one), taken off every procedure") { o, path throws(ToolError) in
                 o.calibration = try BoardCalibrationFile.read(path: path).calibration
@@ -155,6 +169,7 @@ public enum RangeCommand: Command {
         var session = RangeSession(plan: .init(scanningFor: o.filter, longTermKey: o.ltk ?? []),
                                    estimator: o.calibration.map { CalibratedEstimator(o.estimator.estimator, calibration: $0) } ?? o.estimator.estimator,
                                    alwaysRAS: o.alwaysRAS, requireIOSCompliance: o.requireIOS, procedureCount: UInt16(o.procedureCount),
+                                   mainMode: o.mainMode, rttType: o.rttType,
                                    bonds: store?.bonds ?? [], irk: store?.irk)
         session.keepsFirstTones = o.plot != nil
         session.keepsLastTones = o.view.address != nil
@@ -210,9 +225,11 @@ public enum RangeCommand: Command {
                 report.status("note: an iPhone would not range this reflector; it lacks " + unmet.map { "\($0.summary)" }.joined(separator: "; "))
             case .phone(.rangingData(let mode)):
                 view?.rangingData(mode)
-                report.status("no inline PCT on this link: the reflector's results come over RAS (\(mode == .realTime ? "real-time" : "on demand"))")
+                let why = o.mainMode == .mode2 ? "no inline PCT on this link" : "round trips are timed (main mode \(o.mainMode.rawValue))"
+                report.status("\(why): the reflector's results come over RAS (\(mode == .realTime ? "real-time" : "on demand"))")
             case .phone(.rangingDataUnavailable(let why)):
-                return .stop(.failure(status: 2, "the reflector cannot send its results: without inline PCT they come over its Ranging Service, but \(why)"))
+                let route = o.mainMode == .mode2 ? "without inline PCT" : "with round trips timed"
+                return .stop(.failure(status: 2, "the reflector cannot send its results: \(route) they come over its Ranging Service, but \(why)"))
             case let .phone(.rangingDataLost(counter, why)):
                 report.status("procedure \(counter & 0x0FFF)'s ranging data was lost: \(why)")
             case .phone(.passkeyNeeded):

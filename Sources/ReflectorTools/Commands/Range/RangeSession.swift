@@ -62,12 +62,16 @@ struct RangeSession: BoardHost {
     /// `alwaysRAS`: no inline PCT even if the reflector supports it. `requireIOSCompliance`:
     /// refuse a reflector an iPhone would refuse, instead of ranging it with a warning.
     /// `bonds` and `irk`: what a bond file kept from earlier runs.
-    /// `procedureCount`: Max_Procedure_Count (0: until disabled).
+    /// `procedureCount`: Max_Procedure_Count (0: until disabled). `mainMode` and `rttType`: what
+    /// the configuration asks for (mode 1 or 3 time round trips, whose reflector half comes over
+    /// RAS even with inline PCT).
     init(plan: InitiatorHost.ConnectionPlan, estimator: any DistanceEstimator, alwaysRAS: Bool = false, requireIOSCompliance: Bool = false,
-         procedureCount: UInt16 = 0, bonds: [Bond] = [], irk: [UInt8]? = nil) {
+         procedureCount: UInt16 = 0, mainMode: CSMode = .mode2, rttType: RTTType = .accessAddressOnly, bonds: [Bond] = [], irk: [UInt8]? = nil) {
         let loopback = LoopbackSetup()
         var configuration = loopback.configuration
         if alwaysRAS { configuration.inlinePCT = false }
+        configuration.mainMode = mainMode
+        configuration.rttType = rttType
         var parameters = loopback.parameters
         parameters.maxProcedureCount = procedureCount
         var setup = InitiatorHost.Setup(connectionHandle: 0, configuration: configuration, parameters: parameters,
