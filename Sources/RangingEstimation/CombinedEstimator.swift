@@ -60,7 +60,7 @@ public struct CombinedEstimator: DistanceEstimator {
                 .min()
             if let earlier { distance = earlier }
         }
-        var e = DistanceEstimate(distance: max(0, distance), quality: quality, method: .combined,
+        let e = DistanceEstimate(distance: max(0, distance), quality: quality, method: .combined,
                                  toneCount: pbr.toneCount, pathCount: pbr.pathCount, diagnostics: diagnostics ? pbr.diagnostics : nil)
         return e
     }
