@@ -47,7 +47,7 @@ public enum ServeCommand: Command {
         public var peerAddress: UInt64?
         public var ltk: [UInt8]?
         public var channel = AirChannelChoice.light
-        public var snr = 30.0
+        public var snrDB = 30.0
         public var seed: UInt64 = 1
         public var layout = CapabilitiesLayout.v2
         /// Capture files, one per board in order.
@@ -101,7 +101,7 @@ public enum ServeCommand: Command {
             .value(\.peerLeavesAfter, "--peer-leaves-after", "N", .integer(1...1_000_000),
                    help: "one board: the emulated peer goes out of range after N CS", "procedures (to try a host's handling of a lost link)"),
             .value(\.channel, "--channel", "MODEL", .airChannel, help: "light (default), free, two-ray, tgn-b ... (as loopback)"),
-            .snr(\.snr, help: "per-tone SNR (default 30)"),
+            .snr(\.snrDB, help: "per-tone SNR in dB (default 30)"),
             .seed(\.seed, help: "simulation seed (default 1)"),
             .value(\.layout, "--caps-layout", "FORM", OptionValue(allowed: "zephyr or bumble") { v in
                 v == "zephyr" ? CapabilitiesLayout.v2 : v == "bumble" ? .v2WithPHYSpecificRTT : nil
@@ -276,7 +276,7 @@ public enum ServeCommand: Command {
 
     /// The air of the run: the channel model, seed, SNR, and the distance or walk.
     static func scenario(_ o: Options) -> AirScenario {
-        var scenario = AirScenario(seed: o.seed, geometry: AirGeometry(distance: o.walk?.start ?? o.distance), channelModel: o.channel.model, snrDB: o.snr)
+        var scenario = AirScenario(seed: o.seed, geometry: AirGeometry(distance: o.walk?.start ?? o.distance), channelModel: o.channel.model, snrDB: o.snrDB)
         scenario.channelCoherenceTime = 150_000
         if let walk = o.walk {
             scenario.geometry.trajectory = AirTrajectory(startDistance: walk.start, endDistance: walk.end, startTime: 0, duration: walkDuration)
