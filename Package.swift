@@ -56,22 +56,32 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["EmulatorMath", "WireFormat"]),
         // SVG charts.
         .target(name: "SVGCharts", dependencies: ["EmulatorMath"]),
-        // The live view's HTTP server and event stream (POSIX sockets, poll()).
-        .target(name: "LiveView"),
+        // The live view: its HTTP server and event stream (POSIX sockets, poll()), and its page (page.html, page.css, page.js).
+        .target(name: "LiveView", resources: [.copy("Page/page.html"), .copy("Page/page.css"), .copy("Page/page.js")]),
+        // The tool's JSON (the linear parser with exact integers, the key-level reader, the streaming writer) and ToolError.
+        .target(name: "ToolJSON"),
+        // The configuration files the tool reads: board profiles, bonds, security material, plan configurations, scenarios, deployments.
+        .target(name: "ToolFiles", dependencies: ["ToolJSON", "RangingEstimation", "ReflectorFirmware", "BLEHost", "DLTDoA", "EmulatorMath", "SerialTransport"]),
+        // Captures and vendors' step-data logs, read by content, into CS procedures.
+        .target(name: "Captures", dependencies: ["ToolJSON", "HCITransport", "BLEHost", "ReflectorFirmware", "MCUboot", "WireFormat"]),
+        // A distance per captured procedure, with the estimator chosen by name.
+        .target(name: "CaptureEstimation", dependencies: ["Captures", "ToolJSON", "RangingEstimation", "PhoneEmulation", "BLEHost", "ReflectorFirmware"]),
         // The tool's logic, Foundation allowed.
         .target(name: "ReflectorTools", dependencies: ["ReflectorFirmware", "HCITransport", "SerialTransport", "MCUboot",
                                                       "EmulatorMath", "RadioWorld", "RangingEstimation", "BLEHost",
-                                                      "PhoneEmulation", "NearbyEmulation", "DLTDoA", "VirtualBoard", "SVGCharts", "LiveView"]),
+                                                      "PhoneEmulation", "NearbyEmulation", "DLTDoA", "VirtualBoard", "SVGCharts", "LiveView",
+                                                      "ToolJSON", "ToolFiles", "Captures", "CaptureEstimation"]),
         // The command-line tool.
         .executableTarget(name: "reflector-emu", dependencies: ["ReflectorTools"]),
         // Benchmarks (`swift run -c release bench ...`).
         .executableTarget(name: "bench", dependencies: ["ReflectorFirmware", "AnchorFirmware", "HCITransport", "SerialTransport",
                                                         "EmulatorMath", "RadioWorld", "RangingEstimation", "PhoneEmulation", "DLTDoA",
-                                                        "ReflectorTools", "VirtualBoard"]),
+                                                        "ReflectorTools", "VirtualBoard", "ToolJSON", "ToolFiles"]),
         // Fuzzing (scripts/fuzz): with -sanitize=fuzzer reflector-fuzz runs libFuzzer, built normally it replays the corpus.
         .target(name: "CFuzzing"),
         .target(name: "FuzzTargets", dependencies: ["ReflectorFirmware", "AnchorFirmware", "FirmwareHarness", "HCITransport", "MCUboot", "EmulatorMath",
-                                                    "RadioWorld", "BLEHost", "PhoneEmulation", "DLTDoA", "ReflectorTools", "VirtualBoard", "LiveView"]),
+                                                    "RadioWorld", "BLEHost", "PhoneEmulation", "DLTDoA", "ReflectorTools", "VirtualBoard", "LiveView",
+                                                    "ToolJSON", "ToolFiles", "Captures", "CaptureEstimation"]),
         .executableTarget(name: "reflector-fuzz", dependencies: ["FuzzTargets", "CFuzzing"]),
         .testTarget(name: "WireFormatTests", dependencies: ["WireFormat"]),
         .testTarget(name: "ReflectorFirmwareTests", dependencies: ["ReflectorFirmware", "EmulatorMath", "TestSupport"]),
@@ -84,13 +94,16 @@ let package = Package(
         .testTarget(name: "NearbyEmulationTests", dependencies: ["NearbyEmulation", "EmulatorMath", "PhoneEmulation", "RadioWorld"]),
         .testTarget(name: "DLTDoATests", dependencies: ["DLTDoA", "AnchorFirmware", "EmulatorMath", "NearbyInteraction", "TestSupport"]),
         .testTarget(name: "VirtualBoardTests", dependencies: ["VirtualBoard", "BLEHost", "HCITransport", "PhoneEmulation", "RadioWorld", "RangingEstimation", "ReflectorFirmware"]),
-        .testTarget(name: "ReflectorToolsTests", dependencies: ["ReflectorTools", "SVGCharts", "VirtualBoard", "PhoneEmulation", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "ReflectorToolsTests", dependencies: ["ReflectorTools", "ToolJSON", "ToolFiles", "Captures", "CaptureEstimation", "SVGCharts", "VirtualBoard", "PhoneEmulation", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "SVGChartsTests", dependencies: ["SVGCharts", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "HCITransportTests", dependencies: ["HCITransport", "ReflectorFirmware", "WireFormat", "EmulatorMath", "TestSupport"]),
         .testTarget(name: "SerialTransportTests", dependencies: ["SerialTransport", "HCITransport", "ReflectorFirmware", "TestSupport"]),
         .testTarget(name: "MCUbootTests", dependencies: ["MCUboot", "SerialTransport", "EmulatorMath", "TestSupport"]),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "EmulatorMath"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"]),
+        .testTarget(name: "ToolJSONTests", dependencies: ["ToolJSON", "EmulatorMath", "TestSupport"]),
+        .testTarget(name: "ToolFilesTests", dependencies: ["ToolFiles", "ToolJSON", "ReflectorFirmware", "BLEHost", "TestSupport"]),
+        .testTarget(name: "CapturesTests", dependencies: ["Captures", "CaptureEstimation"]),
         .testTarget(name: "LiveViewTests", dependencies: ["LiveView", "TestSupport", "EmulatorMath"]),
         .testTarget(name: "BLEHostTests", dependencies: ["BLEHost", "ReflectorFirmware", "EmulatorMath", "TestSupport"]),
     ],

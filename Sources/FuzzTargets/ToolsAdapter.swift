@@ -1,114 +1,20 @@
 import Foundation
 import ReflectorFirmware
 import ReflectorTools
+import ToolJSON
+import ToolFiles
 
-/// Every call the fuzz targets make into ReflectorTools, in one file, so that when the tool's
-/// capture and file-reading code moves (Capture/, Files/, a new JSON parser) only this file is
-/// re-pointed. Each function takes the octets a user's file would hold and returns plain
+/// Every call the fuzz targets make into ReflectorTools, in one file: what only the tool's
+/// commands hold (plan's report, nearby's options, sweep's spec, shards and merge). The
+/// captures and the files the tool reads are fuzzed on their modules directly (`CaptureCalls`,
+/// `FileCalls`). Each function takes the octets a user's file would hold and returns plain
 /// values; "refused" is a normal answer (nil or a count), a trap is a finding.
 enum ToolsAdapter {
-    // MARK: Captures (reflector-emu estimate)
-
-    struct CaptureReading {
-        var procedureOffsets: [Int]
-        var problemOffsets: [Int]
-        var estimates: Int
-    }
-
-    /// Reads a btsnoop file as `reflector-emu estimate` does (CaptureProcedures, then
-    /// ProcedureEstimation with one of the four estimators), optionally with a reflector capture.
-    static func estimate(capture: [UInt8], reflector: [UInt8]?, estimator: Int, defaultRoleIsReflector: Bool, inlinePCT: Bool?) -> CaptureReading {
-        let role: CSRole = defaultRoleIsReflector ? .reflector : .initiator
-        let procedures = CaptureProcedures(bytes: capture, defaultRole: role)
-        let peer = reflector.map { CaptureProcedures(bytes: $0, defaultRole: .reflector) }
-        let choice = EstimatorChoice.allCases[estimator % EstimatorChoice.allCases.count]
-        let estimates = ProcedureEstimation.estimates(procedures, reflector: peer, inlinePCT: inlinePCT, estimator: choice)
-        return CaptureReading(procedureOffsets: procedures.procedures.map(\.offset), problemOffsets: procedures.problems.map(\.offset),
-                              estimates: estimates.count)
-    }
-
-    struct AnyCaptureReading {
-        var procedureOffsets: [Int]
-        var estimates: Int
-        /// The file held both sides (only its initiator's procedures are estimated).
-        var bothSides: Bool
-    }
-
-    /// Reads any capture file as `reflector-emu estimate` does (format by content), then the default estimator.
-    static func estimate(anyCapture bytes: [UInt8]) -> AnyCaptureReading {
-        let procedures = CaptureReader.read(bytes: bytes, defaultRole: .initiator)
-        let estimates = ProcedureEstimation.estimates(procedures, reflector: nil, inlinePCT: nil, estimator: .default)
-        let roles = Set(procedures.procedures.map(\.role))
-        return AnyCaptureReading(procedureOffsets: procedures.procedures.map(\.offset), estimates: estimates.count, bothSides: roles.count == 2)
-    }
-
-    struct VendorLogReading {
-        var procedureLines: [Int]
-        var problemLines: [Int]
-        var initiatorProcedures: Int
-        var estimates: Int
-    }
-
-    /// Reads a vendor's step-data log (`format` "ncs", "silabs", "silabs-json" or "silabs-serial") as `reflector-emu estimate`
-    /// does, then estimates it with one of the estimators (a dump holding both sides pairs with itself).
-    static func readVendorLog(_ bytes: [UInt8], format: String, estimator: Int, defaultRoleIsReflector: Bool) -> VendorLogReading {
-        let role: CSRole = defaultRoleIsReflector ? .reflector : .initiator
-        let procedures = switch format {
-        case "ncs": VendorLogReaders.ncs(bytes, defaultRole: role)
-        case "silabs-json": VendorLogReaders.siliconLabsJSON(bytes)
-        case "silabs-serial": VendorLogReaders.siliconLabsSerial(bytes)
-        default: VendorLogReaders.siliconLabs(bytes)
-        }
-        let choice = EstimatorChoice.allCases[estimator % EstimatorChoice.allCases.count]
-        let estimates = ProcedureEstimation.estimates(procedures, reflector: nil, inlinePCT: nil, estimator: choice)
-        let initiators = procedures.procedures.filter { $0.role == .initiator }.count
-        return VendorLogReading(procedureLines: procedures.procedures.map(\.offset), problemLines: procedures.problems.map(\.offset),
-                                initiatorProcedures: initiators == 0 ? procedures.procedures.count : initiators, estimates: estimates.count)
-    }
-
-    /// A Silicon Labs dump written as their parser's JSON (for seeds).
-    static func siliconLabsJSON(fromDump bytes: [UInt8]) -> [UInt8] {
-        Array(VendorLogReaders.siliconLabsJSON(writing: VendorLogReaders.siliconLabs(bytes)).utf8)
-    }
-
-    // MARK: JSON files
-
-    /// The tool's JSON parser (`JSONValue.parse`: linear, exact integers, depth and size capped).
-    static func parseJSON(_ bytes: [UInt8]) -> JSONValue? { try? JSONValue.parse(Data(bytes)) }
-
     /// A plan configuration (`plan --config`); when it is accepted, one procedure is planned
     /// with the spec's sample security material, as `plan` prints it.
     static func readPlanConfig(_ bytes: [UInt8]) -> Bool {
-        guard let json = parseJSON(bytes), let config = try? PlanConfigFile(json: json) else { return false }
-        _ = PlanReport(config: config, security: sampleSecurity, count: 1).table
-        return true
-    }
-
-    /// CS security material (`plan --security`); an accepted file instantiates the DRBG.
-    static func readSecurity(_ bytes: [UInt8]) -> Bool {
-        guard let json = parseJSON(bytes), let security = try? SecurityFile(json: json) else { return false }
-        _ = security.drbg
-        return true
-    }
-
-    /// The accessory's bond file: an accepted file writes back to a file that reads the same.
-    static func readBonds(_ bytes: [UInt8]) -> Bool {
-        guard let json = parseJSON(bytes), let file = try? BondFile(json: json) else { return false }
-        let again = parseJSON(file.json).flatMap { try? BondFile(json: $0) }
-        require(again == file, "a bond file that does not read back as itself")
-        return true
-    }
-
-    /// A DL-TDoA deployment (`tdoa DEPLOYMENT.json`, `tdoa plan`).
-    static func readDeployment(_ bytes: [UInt8]) -> Bool {
-        guard let json = parseJSON(bytes) else { return false }
-        return (try? DeploymentFile.parse(json)) != nil
-    }
-
-    /// A board profile (Hardware/boards/*.json); an accepted one gives its capabilities.
-    static func readBoardProfile(_ bytes: [UInt8]) -> Bool {
-        guard let json = parseJSON(bytes), let profile = try? BoardProfile(json: json) else { return false }
-        _ = profile.capabilities
+        guard let json = FileCalls.parseJSON(bytes), let config = try? PlanConfigFile(json: json) else { return false }
+        _ = PlanReport(config: config, security: FileCalls.sampleSecurity, count: 1).table
         return true
     }
 
@@ -140,10 +46,10 @@ enum ToolsAdapter {
     /// for bit (every error and bound a round-trip double), and the shard of a one-shard split merges into
     /// a whole run whose statistics, table, CSV, JSON and chart are made.
     static func readSweepShard(_ bytes: [UInt8]) -> Bool {
-        guard let json = parseJSON(bytes), let shard = try? SweepShard(json: json) else { return false }
+        guard let json = FileCalls.parseJSON(bytes), let shard = try? SweepShard(json: json) else { return false }
         var j = JSONWriter()
         shard.json(&j)
-        let again = parseJSON(j.bytes).flatMap { try? SweepShard(json: $0) }
+        let again = FileCalls.parseJSON(j.bytes).flatMap { try? SweepShard(json: $0) }
         require(again.map { shardBits($0) == shardBits(shard) && $0.spec == shard.spec && $0.selection == shard.selection } ?? false,
                 "a sweep shard that does not read back bit for bit")
         if shard.selection.count == 1, shard.spec.cellCount <= 1000, let merged = try? SweepShard.merge([("shard.json", shard)]) {
@@ -176,9 +82,5 @@ enum ToolsAdapter {
         }
     }
 
-    nonisolated(unsafe) static let sampleSecurity: SecurityFile = {
-        let json = try! JSONValue.parse(Data(#"{"cs_iv": "E10BC28A0BFDDFE93E7F5186E0CA0B3B", "cs_in": "9FF477C18673840D", "cs_pv": "C980DEDF9882ED4464A674967868F143"}"#.utf8))
-        return try! SecurityFile(json: json)
-    }()
 
 }

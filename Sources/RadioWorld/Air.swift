@@ -21,6 +21,8 @@ import ReflectorFirmware
 /// - H_pair: the channel of the antenna pair in use, the same both ways (reciprocal), computed
 ///   once per step, channel and pair (on first use) from the geometry at the step's start; motion within the step
 ///   adds the Doppler phase −2π·f·v·(t − t_step)/c.
+/// - The boards' own delays (`AirBoardDelays`) lengthen each antenna pair's path by its antennas'
+///   RF delays, and each device's CS_SYNC timestamps by its timing delay.
 /// - n: complex AWGN with E|n|² = A_tone²·10^(−SNR/10).
 ///
 /// Random draws come from separate seeded streams (LO phases, channel taps, noise, events) so
@@ -69,6 +71,9 @@ public final class Air {
     private let reflectorAntennaCount: Int
     private let noiseVariance: Double
     private let noiseSigma: Double
+    /// Each antenna pair's RF delay, metres (`AirBoardDelays`: the initiator's antenna's plus
+    /// the reflector's), added to its path length.
+    private let pairDelays: [Double]
 
     public init(scenario: AirScenario = AirScenario()) {
         self.scenario = scenario
@@ -87,6 +92,10 @@ public final class Air {
         transmissions.reserveCapacity(32)
         noiseVariance = scenario.noiseVariance
         noiseSigma = noiseVariance.squareRoot()
+        let rc = reflectorAntennaCount
+        pairDelays = (0..<pairs).map { p in
+            scenario.initiatorDelays.antenna(UInt8(p / rc + 1)) + scenario.reflectorDelays.antenna(UInt8(p % rc + 1))
+        }
     }
 
     /// A radio for `device` on this Air.
@@ -112,9 +121,10 @@ public final class Air {
     /// The (reciprocal) channel between two antennas on `channel` with the geometry at `time`:
     /// what a unit tone picks up, without LO phases and noise.
     public func channelResponse(channel: UInt8, initiatorAntenna: UInt8, reflectorAntenna: UInt8, at time: UInt64 = 0) -> Complex {
+        let pair = pairIndex(initiator: initiatorAntenna, reflector: reflectorAntenna)
         let length = scenario.geometry.pathLength(initiatorAntenna: initiatorAntenna, reflectorAntenna: reflectorAntenna, at: time)
-        return realization.response(pair: pairIndex(initiator: initiatorAntenna, reflector: reflectorAntenna),
-                                    frequency: Air.frequency(channel: channel), lineOfSightLength: length)
+            + pairDelays[pair]
+        return realization.response(pair: pair, frequency: Air.frequency(channel: channel), lineOfSightLength: length)
     }
 
     /// The device's effective frequency offset: crystal plus compensation, ppm.
@@ -177,12 +187,14 @@ public final class Air {
         }
         guard let tx = found, !eventRNG.bernoulli(scenario.syncDropProbability) else { return .missed }
         let (ia, ra) = device == .initiator ? (antenna, tx.antenna) : (tx.antenna, antenna)
-        let length = scenario.geometry.pathLength(initiatorAntenna: ia, reflectorAntenna: ra, at: tx.start)
+        let geometricLength = scenario.geometry.pathLength(initiatorAntenna: ia, reflectorAntenna: ra, at: tx.start)
         ensureResponses(channel: channel)
         let pair = pairIndex(initiator: ia, reflector: ra)
+        // The boards' antenna delays lengthen the path; the receiver's timing delay its stamp.
+        let length = geometricLength + pairDelays[pair] + scenario.delays(device).timing
         let gain = response(pair: pair).magnitudeSquared
         let f = cachedFrequency
-        let fspl = 20 * _log10(max(4 * Double.pi * length * f / Air.speedOfLight, 1))
+        let fspl = 20 * _log10(max(4 * Double.pi * geometricLength * f / Air.speedOfLight, 1))
         let rssi = scenario.txPowerDBm + 10 * _log10(max(gain, 1e-12)) - fspl
         let jitter = scenario.rttJitterNanoseconds > 0 ? eventRNG.gaussian() * scenario.rttJitterNanoseconds : 0
         let timingPHY = RoundTripTimeBound.PHY(phy)
@@ -316,6 +328,7 @@ public final class Air {
         for l in 0..<taps { sum += realization.gains[pair * taps + l] * tapPhasors[l] }
         let length = scenario.geometry.pathLength(initiatorAntenna: UInt8(pair / reflectorAntennaCount + 1),
                                                   reflectorAntenna: UInt8(pair % reflectorAntennaCount + 1), at: cachedStepTime)
+            + pairDelays[pair]
         let h = sum * Complex(phase: -2 * Double.pi * cachedFrequency * length / Air.speedOfLight)
         cachedResponses[pair] = h
         responseStamps[pair] = responseGeneration

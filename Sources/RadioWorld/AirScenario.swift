@@ -58,6 +58,14 @@ public struct AirScenario: Sendable, Equatable {
     /// interpolation; 0.5 (the default) leaves only the field's own rounding.
     public var rttResolutionNanoseconds: Double
 
+    // MARK: The boards' own delays
+
+    /// The RF delays of each device's antennas (`AirBoardDelays`): what a real board's
+    /// matching network, switch and traces add to every antenna path, and what a calibration
+    /// learns (`BoardCalibration`). None by default.
+    public var initiatorDelays: AirBoardDelays
+    public var reflectorDelays: AirBoardDelays
+
     public init(
         seed: UInt64 = 1,
         geometry: AirGeometry = AirGeometry(),
@@ -73,7 +81,9 @@ public struct AirScenario: Sendable, Equatable {
         syncDropProbability: Double = 0,
         txPowerDBm: Double = 0,
         rttJitterNanoseconds: Double = 1,
-        rttResolutionNanoseconds: Double = 0.5
+        rttResolutionNanoseconds: Double = 0.5,
+        initiatorDelays: AirBoardDelays = .none,
+        reflectorDelays: AirBoardDelays = .none
     ) {
         self.seed = seed
         self.geometry = geometry
@@ -90,6 +100,14 @@ public struct AirScenario: Sendable, Equatable {
         self.txPowerDBm = txPowerDBm
         self.rttJitterNanoseconds = rttJitterNanoseconds
         self.rttResolutionNanoseconds = rttResolutionNanoseconds
+        self.initiatorDelays = initiatorDelays
+        self.reflectorDelays = reflectorDelays
+    }
+
+    /// The delays of `device`'s board.
+    @inline(__always)
+    public func delays(_ device: AirDevice) -> AirBoardDelays {
+        device == .initiator ? initiatorDelays : reflectorDelays
     }
 
     /// A noise-free, offset-free, jitter-free free-space link at `distance` metres: the ideal

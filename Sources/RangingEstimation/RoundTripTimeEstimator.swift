@@ -9,7 +9,8 @@
 ///
 /// `offset` is the board pair's own delay, in metres of one-way distance: RF paths, filters and
 /// the controllers' processing add a fixed time to every round trip, which a calibration at a
-/// known distance measures (0 for this project's emulated radios).
+/// known distance measures (`BoardCalibration.roundTripOffset`; 0 for this project's ideal
+/// emulated radios, and whatever `AirBoardDelays` gives a generated board).
 ///
 /// Quality is the share of the procedure's timed steps that were used (rejected and outlying
 /// steps count against it) times 1/(1 + (σ̂/σ₀)²), where σ̂ is the estimate's own standard error

@@ -1,5 +1,7 @@
 import Foundation
 import ReflectorTools
+import ToolFiles
+import ToolJSON
 
 /// The CLI's `plan --json` writing: procedure plans per second, planned and written as JSON by
 /// the same code `reflector-emu plan --json` runs, for the shipped example configuration

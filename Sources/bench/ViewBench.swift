@@ -1,5 +1,6 @@
 import Foundation
 import ReflectorTools
+import ToolJSON
 
 /// `loopback` with its live page open against without one (issue 27 asks for at least 90 %):
 /// the tool's own command run over the same procedures with no view, with a view nobody

@@ -1,6 +1,7 @@
 @testable import BLEHost
 import Foundation
 @testable import ReflectorTools
+@testable import ToolFiles
 import TestSupport
 import Testing
 

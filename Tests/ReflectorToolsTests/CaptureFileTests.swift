@@ -2,6 +2,7 @@ import EmulatorMath
 import Foundation
 import HCITransport
 @testable import ReflectorTools
+@testable import Captures
 import TestSupport
 import Testing
 

@@ -2,6 +2,8 @@ import Foundation
 import HCITransport
 @testable import ReflectorFirmware
 @testable import ReflectorTools
+@testable import Captures
+@testable import CaptureEstimation
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 @testable import ReflectorTools
+@testable import ToolJSON
 import Testing
 
 /// The command-line layer every command shares: one option table drives parsing and help, a

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 @testable import ReflectorTools
+@testable import ToolJSON
 
 /// Running commands in process, as the tests need them: parsed options (never the help), an
 /// output kept in memory, and JSON rendered to text.

@@ -5,6 +5,9 @@ import HCITransport
 @testable import RadioWorld
 @testable import ReflectorFirmware
 @testable import ReflectorTools
+@testable import ToolJSON
+@testable import Captures
+@testable import CaptureEstimation
 import TestSupport
 import Testing
 

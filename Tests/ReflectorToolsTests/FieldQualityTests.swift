@@ -1,5 +1,7 @@
 import Foundation
 @testable import ReflectorTools
+@testable import Captures
+@testable import CaptureEstimation
 import Testing
 
 /// The quality on real boards' recordings (`data/field`), which have no ground truth: it is never

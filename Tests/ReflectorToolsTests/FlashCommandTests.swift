@@ -4,6 +4,7 @@ import MCUboot
 import TestSupport
 import Testing
 @testable import ReflectorTools
+@testable import ToolJSON
 
 /// `reflector-emu flash` as a user runs it: refusals with their exit status, and a real upload
 /// to the `mcuboot-test-bootloader` process over a pty.

@@ -1,5 +1,8 @@
 import Foundation
 @testable import ReflectorTools
+@testable import ToolJSON
+@testable import ToolFiles
+@testable import Captures
 import TestSupport
 import Testing
 

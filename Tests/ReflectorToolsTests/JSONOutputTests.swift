@@ -4,6 +4,7 @@ import EmulatorMath
 import Foundation
 @testable import NearbyEmulation
 @testable import ReflectorTools
+@testable import CaptureEstimation
 import SerialTransport
 import Testing
 

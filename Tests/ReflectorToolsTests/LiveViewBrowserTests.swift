@@ -1,5 +1,6 @@
 import Foundation
 @testable import ReflectorTools
+@testable import ToolJSON
 import TestSupport
 import Testing
 

@@ -2,7 +2,9 @@ import EmulatorMath
 import Foundation
 import RangingEstimation
 @testable import ReflectorTools
+@testable import ToolJSON
 import ReflectorFirmware
+import TestSupport
 import Testing
 
 /// The live page's models, pure: what one procedure's plots carry, and the options.
@@ -104,13 +106,18 @@ struct LiveViewModelTests {
                 && EstimateCommand.helpText.contains("--view-hold"))
     }
 
-    @Test func thePageIsSelfContained() {
-        let html = LiveViewPage.html
-        #expect(html.hasPrefix("<!doctype html>") && html.contains("new EventSource(\"/events\")"))
-        // Nothing from elsewhere: no URL but the page's own stream, no external script or style.
-        #expect(html.components(separatedBy: "http").count == 2 && html.contains("\"http://www.w3.org/2000/svg\""),
-                "the one URL is SVG's namespace name")
-        #expect(!html.contains("<script src") && !html.contains("<link"))
-        #expect(!html.contains("innerHTML"), "records are written as text, never as markup")
+    /// The binary copied away from its resource bundle: ranging runs as before, `--view`
+    /// refuses to start and says where the page was looked for (`LiveViewPageTests`, in
+    /// LiveViewTests, checks the page itself).
+    @Test func aBinaryWithoutItsPageSaysSo() throws {
+        try TemporaryDirectory.with("copied-binary") { dir in
+            let copy = URL(fileURLWithPath: dir.file("reflector-emu"))
+            try FileManager.default.copyItem(at: ToolProcess.executable, to: copy)
+            let plain = try ToolProcess.run(copy, ["loopback", "--procedures", "1", "--no-progress"], timeout: 60)
+            #expect(plain.status == 0 && plain.stdout.contains("summary:"), "\(plain.stderr)")
+            let viewed = try ToolProcess.run(copy, ["loopback", "--procedures", "1", "--no-progress", "--view", "0"], timeout: 60)
+            #expect(viewed.status == 2, "\(viewed.status): \(viewed.stderr)")
+            #expect(viewed.stderr.contains(dir.file("reflector-emu_LiveView.resources/page.html")), "\(viewed.stderr)")
+        }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 @testable import NearbyEmulation
 @testable import ReflectorTools
+@testable import ToolJSON
 import TestSupport
 import Testing
 

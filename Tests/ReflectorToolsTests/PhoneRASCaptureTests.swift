@@ -3,6 +3,8 @@ import BLEHost
 import HCITransport
 @testable import ReflectorFirmware
 @testable import ReflectorTools
+@testable import Captures
+@testable import CaptureEstimation
 import TestSupport
 import Testing
 

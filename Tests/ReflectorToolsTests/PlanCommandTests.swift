@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 @testable import ReflectorFirmware
 @testable import ReflectorTools
+@testable import ToolJSON
 
 /// `reflector-emu plan`: the files it reads, the errors it gives, and what it prints.
 struct PlanCommandTests {

@@ -2,11 +2,14 @@ import Foundation
 import SerialTransport
 import Testing
 @testable import ReflectorTools
+@testable import ToolJSON
+@testable import ToolFiles
 
 /// `reflector-emu ports`: the real listing on this machine (maybe empty), and the report with
 /// made-up ports matched against the shipped board profiles.
 struct PortsCommandTests {
-    static let boards = BoardProfileTests.boards.path
+    static let boards = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Hardware/boards").standardized.path
 
     /// Runs `ports` with `listPorts` in place of the machine's ports.
     static func run(_ args: [String], listPorts: @escaping () throws(SerialError) -> [SerialPortInfo]) throws(ToolError) -> String {
@@ -83,9 +86,9 @@ struct PortsCommandTests {
     }
 
     @Test func profilesReadTheirSerialSettings() throws {
-        let dk = try BoardProfileTests.load("nrf54l15dk.json")
+        let dk = try BoardProfile.read(path: Self.boards + "/nrf54l15dk.json")
         #expect(dk.serial == BoardSerialSettings(usbVendorID: 0x1366, baudRate: 1_000_000, flowControl: .rtsCts))
-        #expect(try BoardProfileTests.load("emulated-reflector.json").serial == nil)
+        #expect(try BoardProfile.read(path: Self.boards + "/emulated-reflector.json").serial == nil)
         let bad = "{\"name\": \"x\", \"antennas\": 1, \"bluetooth_version\": \"6.3\", \"serial\": {\"usb_vid\": \"13666\"}}"
         #expect(throws: ToolError.self) { try BoardProfile(json: JSONValue.parse(Data(bad.utf8))) }
         do {

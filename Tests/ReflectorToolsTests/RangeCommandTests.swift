@@ -3,6 +3,8 @@ import Foundation
 import HCITransport
 @testable import ReflectorFirmware
 @testable import ReflectorTools
+@testable import ToolJSON
+@testable import CaptureEstimation
 @testable import SerialTransport
 import RadioWorld
 import TestSupport

@@ -6,6 +6,7 @@ import HCITransport
 import TestSupport
 import Testing
 @testable import ReflectorTools
+@testable import ToolJSON
 import VirtualBoard
 
 /// This project's LE Secure Connections pairing against a Security Manager nobody here wrote

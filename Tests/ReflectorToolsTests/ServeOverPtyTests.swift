@@ -6,6 +6,7 @@ import HCITransport
 @testable import RangingEstimation
 @testable import ReflectorFirmware
 @testable import ReflectorTools
+@testable import ToolJSON
 @testable import SerialTransport
 import Testing
 

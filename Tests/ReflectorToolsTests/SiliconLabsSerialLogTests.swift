@@ -3,6 +3,7 @@ import EmulatorMath
 import MCUboot
 @testable import ReflectorFirmware
 @testable import ReflectorTools
+@testable import Captures
 import TestSupport
 import Testing
 import WireFormat

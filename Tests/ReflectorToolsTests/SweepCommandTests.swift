@@ -3,6 +3,8 @@ import Foundation
 @testable import RadioWorld
 import RangingEstimation
 @testable import ReflectorTools
+@testable import ToolJSON
+@testable import CaptureEstimation
 import TestSupport
 import Testing
 
@@ -110,7 +112,7 @@ struct SweepCommandTests {
         #expect(message(good.replacingOccurrences(of: "[0.05, null]", with: "[0.05]"))
             == "key \"realizations[0].bounds\" is an array; allowed: 2 numbers (σ in metres, not negative) or nulls")
         #expect(message(good.replacingOccurrences(of: #", "bounds": [0.05, null]"#, with: ""))
-            == #"key "realizations[0]" is an object; allowed: {"index": N, "errors": [...], "bounds": [...]}"#)
+            == #"key "realizations[0]" is an object; allowed: {"index": N, "errors": [...], "bounds": [...]}, and "rtt_bounds": [...] where round trips were timed"#)
         #expect(message(good.replacingOccurrences(of: "shard 2\"", with: "shard 3\"")) == #"key "format" is "reflector-emu sweep shard 3"; allowed: one of "reflector-emu sweep shard 2""#)
         #expect(message(good.replacingOccurrences(of: #""0/2""#, with: #""2/2""#))
             == "key \"shard\" is \"2/2\"; allowed: a string \(SweepShard.Selection.allowed)")
@@ -142,7 +144,7 @@ struct SweepCommandTests {
         #expect(try message(#"{"snr": [15, 200]}"#)
             == #"FILE: key "snr" is [15, 200]; allowed: a comma-separated list of distinct numbers from -10 to 80 dB (or a JSON array of them)"#)
         #expect(try message(#"{"workers": 2}"#)
-            == #"FILE: key "workers" is not a sweep key; allowed: distances, channels, snr, antenna-paths, pct, estimators, seeds, procedures, seed"#)
+            == #"FILE: key "workers" is not a sweep key; allowed: distances, channels, snr, antenna-paths, pct, main-mode, estimators, seeds, procedures, seed"#)
         #expect(try message(#"{"seeds": 9223372036854775808}"#) == #"FILE: key "seeds" is 9223372036854775808; allowed: an integer from 1 to 100000"#)
         #expect(try message(#"{"seeds": [3]}"#) == #"FILE: key "seeds" is [3]; allowed: an integer from 1 to 100000"#)
         #expect(try message(#"{"channels": ["free,light"]}"#)?.hasPrefix(#"FILE: key "channels" is ["free,light"]; allowed: a comma-separated list of distinct channel models"#) == true)
@@ -240,7 +242,8 @@ struct SweepCommandTests {
         let bounds = lightCells.map { SweepStatistics.crlb(snrDB: grid.cells[$0].snrDB, antennaPaths: 1) }
         let sigmas = lightCells.flatMap { s.bounds[$0] }
         let expected = SweepCellStatistics(cell: 1, estimator: .ml, errors: errors, crlb: (bounds.map { $0 * $0 }.reduce(0, +) / 4).squareRoot(),
-                                           boundP90: SweepStatistics.boundP90(of: sigmas))
+                                           boundP90: SweepStatistics.boundP90(of: sigmas),
+                                           common: SweepStatistics.common([lightCells.flatMap { s.errors[$0][0] }, errors]))
         #expect(pooled[3] == expected && pooled[3].procedures == 16)
         // Light multipath has a two-path bound at every procedure's channel, free space none.
         #expect(sigmas.count == 16 && sigmas.allSatisfy { $0.isFinite && $0 > 0 } && pooled[3].boundP90 != nil)

@@ -3,6 +3,7 @@ import Foundation
 @testable import RadioWorld
 import RangingEstimation
 @testable import ReflectorTools
+@testable import ToolJSON
 import ReflectorFirmware
 import Testing
 
@@ -111,6 +112,13 @@ struct SweepMainModeTests {
         let row = SweepCellStatistics(cell: 0, estimator: .rtt, errors: [0.2, 0.5, .nan, 0.1], crlb: 1, common: common)
         #expect(abs(row.commonRMSE! - ((0.04 + 0.01) / 2).squareRoot()) < 1e-15)
         #expect(SweepStatistics.common([[0.1]]) == nil)
+        // P90 with misses unbounded: of 10 procedures, h = 8.1, between the 9th and 10th values.
+        let tenth = SweepCellStatistics(cell: 0, estimator: .ml, errors: (1...9).map(Double.init) + [.nan], crlb: 1)
+        #expect(tenth.p90OfAll == nil && tenth.p90 == Quantile.of((1...9).map(Double.init), 0.9))
+        let all = SweepCellStatistics(cell: 0, estimator: .ml, errors: (1...10).map { -Double($0) }, crlb: 1)
+        #expect(all.p90OfAll == all.p90 && abs(all.p90OfAll! - 9.1) < 1e-12)
+        // 11 procedures, one missing: h = 9 falls on the 10th value.
+        #expect(SweepCellStatistics.p90((1...10).map(Double.init), missing: 1) == 10)
         #expect(SweepStatistics.rttBound(of: [.nan, 3, 4]) == (12.5).squareRoot() && SweepStatistics.rttBound(of: [.nan]) == nil)
     }
 }

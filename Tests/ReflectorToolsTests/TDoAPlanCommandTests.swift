@@ -2,6 +2,8 @@
 @testable import EmulatorMath
 import Foundation
 @testable import ReflectorTools
+@testable import ToolJSON
+@testable import ToolFiles
 import TestSupport
 import Testing
 

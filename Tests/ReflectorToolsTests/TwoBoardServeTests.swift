@@ -4,6 +4,7 @@ import HCITransport
 @testable import PhoneEmulation
 @testable import RangingEstimation
 @testable import ReflectorTools
+@testable import ToolJSON
 @testable import ReflectorFirmware
 @testable import SerialTransport
 import TestSupport

@@ -4,6 +4,9 @@ import PhoneEmulation
 @testable import RangingEstimation
 @testable import ReflectorFirmware
 @testable import ReflectorTools
+@testable import ToolJSON
+@testable import Captures
+@testable import CaptureEstimation
 import TestSupport
 import Testing
 

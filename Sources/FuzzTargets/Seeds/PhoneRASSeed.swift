@@ -1,7 +1,7 @@
 import BLEHost
+import Captures
 import HCITransport
 import ReflectorFirmware
-import ReflectorTools
 
 /// A phone's capture of a Ranging Service session, as seed: the loopback's initiator traffic
 /// without inline PCT, with discovery and each procedure's ranging data (real time, or on

@@ -62,6 +62,13 @@ enum SeedFiles {
         ])
     }
 
+    static var calibrations: [[UInt8]] {
+        file("Examples/silabs-path-calibration.json") + texts([
+            #"{"format": "reflector-emu board calibration", "reference": "absolute", "path_delays_m": [0.41, 0.93, 0.12, 1.62], "rtt_offset_m": 0.35, "distance_m": 1, "estimator": "ml", "procedures": 39, "source": "capture.txt"}"#,
+            #"{"name": "b", "antennas": 2, "bluetooth_version": "6.3", "antenna_switch": {"gpio_mask": "00000003", "patterns": ["00000001", "00000002"]}, "t_sw_us": 10, "calibration": {"reference": "relative", "path_delays_m": [-0.2, 0.2]}}"#,
+        ])
+    }
+
     static var boards: [[UInt8]] {
         ["emulated-reflector", "nrf54l15dk", "nrf54l15dk-4ant-example"].flatMap { file("Hardware/boards/\($0).json") }
     }

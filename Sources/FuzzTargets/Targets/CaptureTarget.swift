@@ -1,6 +1,6 @@
-/// The capture reading of `reflector-emu estimate` (ReflectorTools: btsnoop records to CS
+/// The capture reading of `reflector-emu estimate` (Captures: btsnoop records to CS
 /// procedures, a phone's RAS session from its ACL traffic, then distances), through
-/// `ToolsAdapter` only.
+/// `CaptureCalls` only.
 ///
 /// Input: one flag octet (bit 0: read the same file as the reflector's capture too; bits 1–2:
 /// the estimator; bit 3: the default role is the reflector; bits 4–5: inline PCT unknown, on,
@@ -13,7 +13,7 @@ enum CaptureTarget {
         let flags = input.byte()
         let file = input.rest()
         let inlinePCT: Bool? = [nil, true, false, nil][Int(flags >> 4 & 3)]
-        let read = ToolsAdapter.estimate(capture: file, reflector: flags & 1 != 0 ? file : nil, estimator: Int(flags >> 1 & 3),
+        let read = CaptureCalls.estimate(capture: file, reflector: flags & 1 != 0 ? file : nil, estimator: Int(flags >> 1 & 3),
                                          defaultRoleIsReflector: flags & 8 != 0, inlinePCT: inlinePCT)
         require(read.problemOffsets.allSatisfy { $0 >= 0 && $0 <= file.count }, "a problem offset outside the file")
         require(read.procedureOffsets.allSatisfy { $0 >= 0 && $0 < file.count }, "a procedure offset outside the file")

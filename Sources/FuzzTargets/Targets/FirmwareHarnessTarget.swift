@@ -1,4 +1,5 @@
 import FirmwareHarness
+import ToolJSON
 
 /// The firmware test image's input side (`HarnessSession`: the frame decoder, then the
 /// Configuration, Security and Receptions decoders and a Run), fed any octets a serial console

@@ -2,7 +2,7 @@ import HCITransport
 
 /// The capture formats other than btsnoop 1001/1002 (HCITransport's `PcapReader`,
 /// `PcapngReader`, `MonitorBTSnoopReader`), each on its own, then as `reflector-emu estimate`
-/// reads them (procedures and distances, through `ToolsAdapter`).
+/// reads them (procedures and distances, through `CaptureCalls`).
 ///
 /// Input: the file. Checks: the error's offset lies inside the file and after every packet's;
 /// packets are in file order; re-reading the file cut at the error's offset gives the same
@@ -33,7 +33,7 @@ enum PacketCaptureTargets {
                 require(prefix.packets == read.packets, "the part before the error does not read alone")
             }
         }
-        let estimate = ToolsAdapter.estimate(anyCapture: bytes)
+        let estimate = CaptureCalls.estimate(anyCapture: bytes)
         require(estimate.estimates == estimate.procedureOffsets.count || estimate.bothSides, "not one estimate per procedure")
     }
 

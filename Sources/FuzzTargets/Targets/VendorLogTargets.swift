@@ -1,8 +1,8 @@
 import Foundation
 
-/// The readers of real boards' step-data logs `reflector-emu estimate` takes (ReflectorTools'
+/// The readers of real boards' step-data logs `reflector-emu estimate` takes (Captures'
 /// `NCSSampleLog`, `SiliconLabsStepLog`, `SiliconLabsStepJSON` and `SiliconLabsSerialLog`,
-/// chosen by content), through `ToolsAdapter` only, then every estimator on what they read (a
+/// chosen by content), through `CaptureCalls` only, then every estimator on what they read (a
 /// Silicon Labs file holds both sides and pairs with itself).
 ///
 /// Input: one flag octet (bits 0–2: the estimator; bit 3: the default role is the reflector),
@@ -23,7 +23,7 @@ enum VendorLogTargets {
     static let silabsJSON = FuzzTarget("silabs-json", "Silicon Labs cs_step_data_parser JSON to procedures and distances", seeds: silabsJSONSeeds) { bytes in
         var input = FuzzInput(bytes)
         let flags = input.byte()
-        let read = ToolsAdapter.readVendorLog(input.rest(), format: "silabs-json", estimator: Int(flags & 7), defaultRoleIsReflector: false)
+        let read = CaptureCalls.readVendorLog(input.rest(), format: "silabs-json", estimator: Int(flags & 7), defaultRoleIsReflector: false)
         require(read.problemLines.count <= 1, "more than one problem")
         require(read.problemLines.allSatisfy { $0 >= 0 }, "a negative problem offset")
         require(read.procedureLines == read.procedureLines.sorted(), "procedures out of order")
@@ -39,7 +39,7 @@ enum VendorLogTargets {
         var input = FuzzInput(bytes)
         let flags = input.byte()
         let text = input.rest()
-        let read = ToolsAdapter.readVendorLog(text, format: format, estimator: Int(flags & 7), defaultRoleIsReflector: flags & 8 != 0)
+        let read = CaptureCalls.readVendorLog(text, format: format, estimator: Int(flags & 7), defaultRoleIsReflector: flags & 8 != 0)
         let lines = text.split(separator: 0x0A, omittingEmptySubsequences: false).count
         require(read.problemLines.count <= 1, "more than one problem")
         require(read.problemLines.allSatisfy { $0 >= 1 && $0 <= lines }, "a problem outside the file's lines")
@@ -64,7 +64,7 @@ enum VendorLogTargets {
 
     static func silabsJSONSeeds() -> [[UInt8]] {
         silabsSeeds().prefix(1).map { dump in
-            [0] + ToolsAdapter.siliconLabsJSON(fromDump: Array(dump.dropFirst()))
+            [0] + CaptureCalls.siliconLabsJSON(fromDump: Array(dump.dropFirst()))
         }
     }
 

@@ -1,3 +1,5 @@
+import ToolJSON
+
 /// A subcommand of `reflector-emu`: its name, its help, its option table and what it does.
 /// The tool's `main` is a table of these; the help texts, the parsing, the error messages and
 /// the exit statuses all come from here, so every command behaves alike:

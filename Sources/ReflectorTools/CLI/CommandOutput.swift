@@ -1,9 +1,5 @@
 import Foundation
-
-/// Where a command's output bytes go in the end: standard output, a file descriptor, memory.
-public protocol ByteSink: AnyObject {
-    func write(_ bytes: UnsafeRawBufferPointer)
-}
+import ToolJSON
 
 /// Writes to a file descriptor, all of each buffer (retrying after EINTR and short writes);
 /// a descriptor that fails (a closed pipe) is given up on silently.

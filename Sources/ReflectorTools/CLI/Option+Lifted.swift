@@ -1,3 +1,5 @@
+import ToolJSON
+
 extension Option {
     /// This row for a command whose options keep these at `keyPath`: a group of flags several
     /// commands share, defined once (argument-parser's `@OptionGroup`).

@@ -1,3 +1,5 @@
+import ToolJSON
+
 /// One row of a command's option table: the spellings of a flag, its row in the help text,
 /// and what it does to the command's options. The table drives both the parsing and the help,
 /// so the two cannot drift apart.

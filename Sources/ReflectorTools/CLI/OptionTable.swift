@@ -1,3 +1,5 @@
+import ToolJSON
+
 /// A command's flags declared once: the defaults, each flag's spellings, value type and help
 /// row, the positional arguments, and the checks across flags. `parse` reads arguments with it
 /// and `helpRows` prints it, so what `--help` lists is what the command accepts.

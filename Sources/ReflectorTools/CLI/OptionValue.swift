@@ -1,3 +1,5 @@
+import ToolJSON
+
 /// A typed value a flag takes: how its text converts (exactly, or not at all) and, for the
 /// message when it does not, what is allowed ("a number from 0.1 to 149 m"). Every command
 /// builds its flags from these, so "--x must be ALLOWED, found 'TEXT'" reads alike everywhere.
@@ -79,13 +81,5 @@ extension OptionValue where T: RawRepresentable & CaseIterable, T.RawValue == St
     /// One of an enumeration's raw values.
     public static func choice(_: T.Type) -> OptionValue {
         OptionValue(allowed: "one of " + T.allCases.map(\.rawValue).joined(separator: ", ")) { T(rawValue: $0) }
-    }
-}
-
-/// Numbers as the tool's messages print ranges and values: whole numbers without a point
-/// ("149"), others in Swift's shortest form ("0.1").
-public enum NumberText {
-    public static func plain(_ v: Double) -> String {
-        v == v.rounded() && v.magnitude < 1e15 ? String(Int64(v)) : String(v)
     }
 }

@@ -1,6 +1,7 @@
 import BLEHost
 import PhoneEmulation
 import RangingEstimation
+import ToolJSON
 
 /// What `accessory --view` shows: the accessory's name and address and its board's `check`
 /// report, each procedure the reflector measured as its JSON Lines record (the page's table)

@@ -1,4 +1,6 @@
+import CaptureEstimation
 import RangingEstimation
+import ToolJSON
 
 /// What `estimate --view` shows: the capture replayed, each procedure's JSON Lines record and
 /// tones, and a closing line (estimate prints none of its own).

@@ -1,4 +1,5 @@
 import PhoneEmulation
+import ToolJSON
 
 /// What `loopback --view` shows: its header line and the CS set-up, each procedure's JSON
 /// Lines record and tones, its summary line. The command calls these four, nothing else.

@@ -1,4 +1,5 @@
 import NearbyEmulation
+import ToolJSON
 
 /// What `nearby --view` shows: each update (distance, direction, azimuth and elevation, their
 /// truth) and session event as its JSON Lines record, the summary. The simulation is over

@@ -1,6 +1,7 @@
 import EmulatorMath
 import Foundation
 import RangingEstimation
+import ToolJSON
 
 /// One procedure as the live page plots it: per antenna path, each channel's amplitude
 /// (normalised to the procedure's strongest) and round-trip phase unwrapped about the path's

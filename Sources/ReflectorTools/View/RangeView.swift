@@ -1,6 +1,7 @@
 import BLEHost
 import RangingEstimation
 import ReflectorFirmware
+import ToolJSON
 
 /// What `range --view` shows: the board and what it looks for, then per link the reflector
 /// checked against iOS's rules (what an iPhone checks before it ranges), the configuration the

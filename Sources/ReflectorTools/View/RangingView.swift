@@ -1,6 +1,7 @@
 import Foundation
 import LiveView
 import RangingEstimation
+import ToolJSON
 
 /// A ranging command's live view: the server (`LiveView`) with this tool's page, and what the
 /// command publishes to it as the run goes: the set-up once, each procedure's row exactly as
@@ -33,7 +34,7 @@ final class RangingView {
         do {
             var configuration = LiveViewServer.Configuration(historySizes: historySizes)
             configuration.queueCapacity = 256
-            server = try LiveViewServer(listeningOn: address, page: LiveViewPage.octets, configuration: configuration)
+            server = try LiveViewServer(listeningOn: address, page: LiveViewPage.load(), configuration: configuration)
         } catch {
             throw .usage("--view \(address.authority): \(error)")
         }

@@ -1,4 +1,5 @@
 import DLTDoA
+import ToolJSON
 
 /// What `tdoa --view` shows: the deployment's floor (a "map" event: the network's anchors with
 /// their roles, the NLOS zones), each fix as its JSON Lines record (truth, fix, tracked

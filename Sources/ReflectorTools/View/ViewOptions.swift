@@ -1,4 +1,5 @@
 import LiveView
+import ToolJSON
 
 /// `--view [ADDR:]PORT` and `--view-hold`, the same on every command with a live view: where
 /// the page is served (loopback unless an address is given; port 0 takes a free one), and

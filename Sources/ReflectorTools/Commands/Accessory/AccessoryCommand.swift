@@ -3,6 +3,8 @@ import Foundation
 import HCITransport
 import ReflectorFirmware
 import SerialTransport
+import ToolFiles
+import ToolJSON
 
 /// `reflector-emu accessory`: this project's accessory host on a real CS controller over HCI
 /// UART (or a served board's pty): check the board, advertise, pair and bond with LE Secure

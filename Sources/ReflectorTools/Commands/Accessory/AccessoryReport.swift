@@ -1,6 +1,7 @@
 import BLEHost
 import Foundation
 import ReflectorFirmware
+import ToolJSON
 
 /// What `reflector-emu accessory` prints: a header and a line (or JSON object) per procedure
 /// the reflector measured on stdout; status lines (advertising, connections, pairing,

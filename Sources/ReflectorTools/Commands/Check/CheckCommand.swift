@@ -3,6 +3,7 @@ import Foundation
 import HCITransport
 import ReflectorFirmware
 import SerialTransport
+import ToolJSON
 
 /// `reflector-emu check`: asks the controller on a serial port or pty whether an iPhone will
 /// range with it. Exit status 0 compatible, 1 not compatible, 2 could not ask.

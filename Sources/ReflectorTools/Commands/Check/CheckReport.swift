@@ -1,6 +1,7 @@
 import BLEHost
 import Foundation
 import ReflectorFirmware
+import ToolJSON
 
 /// The answer to "will an iPhone range with this board?": each of iOS's accessory requirements
 /// (WWDC26 session 369) as pass or fail with the evidence the controller gave, plus advisories

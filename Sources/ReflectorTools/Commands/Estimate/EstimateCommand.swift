@@ -1,5 +1,10 @@
+import CaptureEstimation
+import Captures
 import HCITransport
 import ReflectorFirmware
+import RangingEstimation
+import ToolFiles
+import ToolJSON
 
 /// `reflector-emu estimate`: distances per CS procedure from captures of HCI traffic (btsnoop,
 /// pcap, pcapng; a phone's RAS session included) and from vendors' step-data logs.
@@ -12,7 +17,10 @@ public enum EstimateCommand: Command {
         usage: """
             usage: reflector-emu estimate CAPTURE [--reflector REFLECTOR] [--ipt | --no-ipt]
                                           [--estimator ml|kay|ls|ifft|esprit] [--connection HANDLE] [--json]
+                                          [--calibration FILE] [--channels all|even|odd] [--path-distances]
                                           [--plot FILE.svg [--plot-procedure N]] [--view [ADDR:]PORT [--view-hold]]
+                   reflector-emu estimate CAPTURE --calibrate DISTANCE_M|paths --out FILE.json [--estimator NAME]
+                                          [--channels all|even|odd] [...]
             """,
         about: """
             Reads the LE CS Subevent Result and Continue events of a capture of HCI traffic and
@@ -33,6 +41,13 @@ public enum EstimateCommand: Command {
             the reflector's capture (--reflector; paired by Config_ID and procedure counter) or from the
             Ranging Service traffic in the phone's own capture (paired by connection, Config_ID and
             ranging counter; lost, resent and overwritten segments are reported per procedure).
+
+            --calibrate learns the board's calibration from the capture's procedures instead of
+            printing distances: at a known distance (DISTANCE_M, metres) each antenna path's delay
+            and the RTT offset; at any distance ("paths") the paths' delays relative to their
+            median. It prints what it learned and writes it to --out; --calibration FILE takes
+            such a file (or a board profile holding one) off every procedure's tones and round
+            trips ("calibration" in docs/estimators.md).
             """,
         notes: """
             A procedure without a distance (too few good tones, or no reflector data without inline
@@ -52,6 +67,15 @@ public enum EstimateCommand: Command {
         public var plotProcedure: UInt16?
         /// `--view [ADDR:]PORT`, `--view-hold`: the capture replayed to a live page.
         public var view = ViewOptions()
+        /// `--calibration FILE`: a calibration file or a board profile with one.
+        public var calibrationPath: String?
+        /// `--calibrate DISTANCE_M|paths` and `--out FILE`.
+        var calibrate: EstimateCalibration.Target?
+        public var outPath: String?
+        /// `--channels`: only these channels' tones.
+        public var channels = ChannelSubset.all
+        /// `--path-distances`: each antenna path's distance under each procedure's row.
+        public var pathDistances = false
         public init() {}
     }
 
@@ -74,6 +98,14 @@ public enum EstimateCommand: Command {
                   "distance_m (null when there is none, with a reason), quality, method,",
                   "connection, config_id, source, ras when the tones came from RAS, and",
                   "vendor_distance_m when the file has the vendor's own distance"),
+            .value(\.calibrationPath, "--calibration", "FILE", .text, help: "a board calibration (a calibration file or a board profile",
+                   "with one) taken off every procedure: its paths' delays and RTT offset"),
+            .value("--calibrate", "DISTANCE_M|paths", EstimateCalibration.targetValue, help: "learn the board's calibration instead: at a known distance",
+                   "(metres) or, for the paths' relative delays, at any (paths)") { o, t in o.calibrate = t },
+            .value(\.outPath, "--out", "FILE.json", .text, help: "where --calibrate writes the calibration"),
+            .value(\.channels, "--channels", "all|even|odd", .choice(ChannelSubset.self), help: "only the tones of even or odd channel indices (default all):",
+                   "learn on one half of a procedure, test on the other"),
+            .flag(\.pathDistances, "--path-distances", help: "each antenna path's own distance under each procedure's row"),
             .view(\.view),
             .viewHold(\.view),
         ], positional: Positional("CAPTURE") { o, path throws(ToolError) in
@@ -83,6 +115,14 @@ public enum EstimateCommand: Command {
             o.capture = path
         }, helpColumn: 19, validate: { o throws(ToolError) in
             guard o.capture != nil else { throw .usage("estimate: a capture file is required (see reflector-emu estimate --help)") }
+            if o.calibrate != nil {
+                guard o.outPath != nil else { throw .usage("estimate: --calibrate needs --out FILE.json, where the calibration goes") }
+                guard o.calibrationPath == nil else { throw .usage("estimate: --calibrate learns from the capture as it is; leave out --calibration") }
+                guard !o.json, o.plotPath == nil, o.view.address == nil else { throw .usage("estimate: --calibrate prints the calibration; leave out --json, --plot and --view") }
+            } else if o.outPath != nil {
+                throw .usage("estimate: --out is where --calibrate writes; give --calibrate DISTANCE_M|paths")
+            }
+            if o.pathDistances && o.json { throw .usage("estimate: --path-distances prints text rows; leave out --json") }
         })
     }
 
@@ -92,9 +132,15 @@ public enum EstimateCommand: Command {
         let capturePath = o.capture!
         let capture = try read(capturePath, defaultRole: .initiator)
         let reflector = try o.reflector.map { (path) throws(ToolError) in try read(path, defaultRole: .reflector) }
+        let calibration = try o.calibrationPath.map { (path) throws(ToolError) in try BoardCalibrationFile.read(path: path).calibration } ?? .none
         var estimates = ProcedureEstimation.estimates(capture, reflector: reflector, inlinePCT: o.inlinePCT, estimator: o.estimator,
-                                                      keepTones: o.plotPath != nil || o.view.address != nil)
+                                                      keepTones: o.plotPath != nil || o.view.address != nil || o.calibrate != nil || o.pathDistances,
+                                                      calibration: calibration, channels: o.channels)
         if let handle = o.connection { estimates = estimates.filter { $0.connection == handle } }
+        if let target = o.calibrate {
+            try EstimateCalibration.learn(estimates, target: target, estimator: o.estimator, source: capturePath, path: o.outPath!, output: output)
+            return capture.firstProblem.map { .failure(status: 2, ToolError.badFile(message(capturePath, $0, capture)).description) } ?? .success
+        }
         if let path = o.plotPath {
             let chosen = o.plotProcedure.map { n in estimates.first { $0.procedureCounter == n } }
                 ?? estimates.first { $0.distance != nil } ?? estimates.first
@@ -106,6 +152,7 @@ public enum EstimateCommand: Command {
                 output.jsonLine { e.json(&$0) }
             } else {
                 output.line(e.text)
+                if o.pathDistances, let line = EstimateCalibration.pathDistances(e, estimator: o.estimator) { output.line(line) }
             }
         }
         try RangingView.estimate(o, estimates)?.finish(output: output)

@@ -1,3 +1,4 @@
+import CaptureEstimation
 import EmulatorMath
 import Foundation
 import RangingEstimation

@@ -1,5 +1,6 @@
 import Foundation
 import MCUboot
+import ToolJSON
 
 /// `reflector-emu flash`: uploads a signed MCUboot image to a board in serial recovery mode
 /// (MCUboot's SMP-over-console server, `boot_serial.c`) and resets it into the new image.

@@ -1,8 +1,11 @@
+import CaptureEstimation
 import HCITransport
 import PhoneEmulation
 import RadioWorld
 import RangingEstimation
 import ReflectorFirmware
+import ToolFiles
+import ToolJSON
 
 /// `reflector-emu loopback`: the phone ranging this project's reflector firmware through the
 /// simulated air, through the same session API an app uses, and printing what it measured.
@@ -50,6 +53,16 @@ public enum LoopbackCommand: Command {
             },
             .value(\.rttType, "--rtt-type", "TYPE", .rttType, help: "what mode-1/3 CS_SYNC packets carry after the access address:",
                    "aa (default), sounding-32, sounding-96, random-32 ... random-128"),
+            .value("--antenna-delays", "M,M,...", .antennaDelays,
+                   help: "the accessory's antennas' own RF delays, metres of one-way", "distance (a generated board; default none)") { o, delays in
+                o.reflectorDelays.antennas = delays
+            },
+            .value("--timing-delay", "M", .number(-10...10, "m"), help: "how late the accessory stamps CS_SYNC arrivals, metres",
+                   "of c·time (its share of the RTT offset; default 0)") { o, delay in o.reflectorDelays.timing = delay },
+            .value("--calibration", "FILE", .text, help: "a board calibration (file or board profile) taken off every",
+                   "procedure before it is estimated") { o, path throws(ToolError) in
+                o.calibration = try BoardCalibrationFile.read(path: path).calibration
+            },
             .json(\.json, help: "JSON Lines: one object per procedure, then {\"summary\": {...}}"),
             .value(\.plotPath, "--plot", "FILE.svg", .text, help: "phase against frequency, impulse response and distance trace"),
             .value(\.btsnoopPath, "--btsnoop", "FILE", .text, help: "record the phone's HCI traffic (opens in Wireshark and btmon)"),
@@ -78,7 +91,7 @@ public enum LoopbackCommand: Command {
         let recorder = SessionRecorder()
         peripheral.delegate = recorder
         central.connect(peripheral)
-        peripheral.startChannelSoundingSession(ChannelSoundingSessionConfiguration(estimator: options.estimator.estimator, procedureLimit: options.procedures))
+        peripheral.startChannelSoundingSession(ChannelSoundingSessionConfiguration(estimator: options.sessionEstimator, procedureLimit: options.procedures))
         if case .some(.some(let error)) = recorder.completion {
             try writeCapture(peripheral, options)
             throw .usage("the session did not start: \(error)")
@@ -169,4 +182,21 @@ final class SessionRecorder: PeripheralDelegate {
     var completion: ChannelSoundingError??
     func peripheral(_ peripheral: Peripheral, didReceive results: ChannelSoundingProcedureResults?, error: ChannelSoundingError?) {}
     func peripheral(_ peripheral: Peripheral, didCompleteChannelSoundingSession error: ChannelSoundingError?) { completion = .some(error) }
+}
+
+extension OptionValue where T == [Double] {
+    /// `--antenna-delays`: 1 to 4 comma-separated delays from −10 to 10 m (repeats allowed: two
+    /// antennas may have the same delay).
+    static var antennaDelays: OptionValue {
+        OptionValue(allowed: "1 to 4 comma-separated delays from -10 to 10 m") { text in
+            let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+            guard (1...4).contains(parts.count) else { return nil }
+            var out: [Double] = []
+            for p in parts {
+                guard let d = Double(p), d.isFinite, (-10...10).contains(d) else { return nil }
+                out.append(d)
+            }
+            return out
+        }
+    }
 }

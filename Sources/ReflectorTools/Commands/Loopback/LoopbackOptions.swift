@@ -1,7 +1,9 @@
+import CaptureEstimation
 import PhoneEmulation
 import RadioWorld
 import RangingEstimation
 import ReflectorFirmware
+import ToolJSON
 
 /// The options of `reflector-emu loopback`, with the defaults a newcomer gets with no flags: a
 /// reflector 3 m away in light multipath (one reflection 1.5 m longer at 0.3 of the direct
@@ -31,6 +33,10 @@ public struct LoopbackOptions {
     public var view = ViewOptions()
     /// A new multipath realization every procedure even when nothing moves (people walking in the room).
     public var fading = false
+    /// `--antenna-delays`, `--timing-delay`: the accessory board's own delays (none: ideal).
+    public var reflectorDelays = AirBoardDelays.none
+    /// `--calibration FILE`: taken off every procedure before it is estimated.
+    public var calibration: BoardCalibration?
 
     public init() {}
 
@@ -44,12 +50,18 @@ public struct LoopbackOptions {
         }
     }
 
+    /// The session's estimator: `estimator`, on a calibrated board through the calibration.
+    public var sessionEstimator: any DistanceEstimator {
+        calibration.map { CalibratedEstimator(estimator.estimator, calibration: $0) } ?? estimator.estimator
+    }
+
     /// The ACI giving `antennaPaths` paths with the phone on one antenna and the accessory on several.
     public var antennaConfigurationIndex: UInt8 { [0, 0, 4, 5, 6][antennaPaths] }
 
     /// The emulated pair for these options.
     public var setup: LoopbackSetup {
         var scenario = AirScenario(seed: seed, geometry: AirGeometry(distance: startDistance), channelModel: channel.model, snrDB: snrDB)
+        scenario.reflectorDelays = reflectorDelays
         var s = LoopbackSetup(scenario: scenario, antennaConfigurationIndex: antennaConfigurationIndex, inlinePCT: inlinePCT,
                               recordHCI: btsnoopPath != nil)
         s.configuration.mainMode = mainMode

@@ -1,3 +1,5 @@
+import ToolJSON
+
 /// What `reflector-emu loopback` prints: the header, a line per procedure (text or JSON), the
 /// closing summary (`LoopbackSummary`).
 enum LoopbackReport {
@@ -5,8 +7,18 @@ enum LoopbackReport {
         let place = o.endDistance.map { "walking from \(fixed(o.startDistance, 2)) m to \(fixed($0, 2)) m" } ?? "at \(fixed(o.startDistance, 2)) m"
         return "reflector-emu loopback: reflector \(place), channel \(o.channel.name), SNR \(fixed(o.snrDB, 1)) dB, "
             + "\(o.inlinePCT ? "inline PCT" : "RAS"), \(o.antennaPaths) antenna path\(o.antennaPaths == 1 ? "" : "s"), "
-            + "\(o.procedures) procedures, estimator \(o.estimator.rawValue), seed \(o.seed)\n"
+            + "\(o.procedures) procedures, estimator \(o.estimator.rawValue), seed \(o.seed)" + board(o) + "\n"
             + "procedure   time_s   true_m    raw_m  smoothed_m   error_m  pooled"
+    }
+
+    /// The generated board's delays and the calibration, when given (nothing for an ideal pair).
+    static func board(_ o: LoopbackOptions) -> String {
+        var parts: [String] = []
+        let d = o.reflectorDelays
+        if !d.antennas.isEmpty { parts.append("accessory antenna delays " + d.antennas.map { fixed($0, 3) }.joined(separator: ",") + " m") }
+        if d.timing != 0 { parts.append("timing delay \(fixed(d.timing, 3)) m") }
+        if let c = o.calibration { parts.append("calibrated (\(c.reference.rawValue))") }
+        return parts.isEmpty ? "" : "; " + parts.joined(separator: ", ")
     }
 
     static func text(_ r: LoopbackCommand.Row) -> String {

@@ -1,6 +1,7 @@
 import EmulatorMath
 import RadioWorld
 import RangingEstimation
+import ToolJSON
 
 /// The closing figures of a loopback run: how many procedures gave a distance, the raw
 /// estimates' mean error, RMSE and 90th-percentile absolute error against truth (EmulatorMath's

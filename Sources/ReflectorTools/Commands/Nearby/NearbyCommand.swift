@@ -1,5 +1,7 @@
 import EmulatorMath
 import NearbyEmulation
+import ToolFiles
+import ToolJSON
 
 /// `reflector-emu nearby`: what an app using Nearby Interaction would receive from this
 /// project's reflector while the user moves the phone: distance and direction updates, the

@@ -4,6 +4,7 @@ import NearbyEmulation
 import PhoneEmulation
 import RadioWorld
 import ReflectorFirmware
+import ToolJSON
 
 /// The options of `reflector-emu nearby`. With no flags: the default walk (a
 /// stationary accessory 3 m away; the user sways the phone, walks a quarter circle around it

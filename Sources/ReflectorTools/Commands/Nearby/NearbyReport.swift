@@ -1,4 +1,5 @@
 import NearbyEmulation
+import ToolJSON
 
 /// What `reflector-emu nearby` prints: the header, the updates and session events in time
 /// order (text, or one JSON object each), and the summary.

@@ -1,3 +1,6 @@
+import ToolJSON
+import ToolFiles
+
 /// `reflector-emu plan`: the step plan both devices derive from a configuration and the
 /// security material, as a table or one JSON object.
 public enum PlanCommand: Command {

@@ -1,4 +1,6 @@
 import ReflectorFirmware
+import ToolFiles
+import ToolJSON
 
 /// Plans procedures for `reflector-emu plan` and writes them as they are planned: one JSON
 /// object, or a table per procedure. Nothing is kept but the procedure being written, so

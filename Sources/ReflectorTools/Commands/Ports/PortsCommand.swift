@@ -1,5 +1,7 @@
 import Foundation
 import SerialTransport
+import ToolFiles
+import ToolJSON
 
 /// `reflector-emu ports`: lists serial ports with their USB IDs and the board profile each
 /// matches. Argument parsing and file reading around `PortsReport`.

@@ -1,5 +1,7 @@
 import Foundation
 import SerialTransport
+import ToolFiles
+import ToolJSON
 
 /// What `reflector-emu ports` prints, from a list of ports and the board profiles: pure, so the
 /// table, the JSON and the board matching are tested with made-up ports.

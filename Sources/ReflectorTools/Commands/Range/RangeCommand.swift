@@ -1,8 +1,12 @@
 import BLEHost
+import CaptureEstimation
 import Foundation
 import HCITransport
 import ReflectorFirmware
+import RangingEstimation
 import SerialTransport
+import ToolFiles
+import ToolJSON
 
 /// `reflector-emu range`: the iPhone-like initiator on a real CS controller over HCI UART
 /// (or a served board's pty): check the board, find the reflector, connect, encrypt, run CS
@@ -48,6 +52,8 @@ public enum RangeCommand: Command {
         public var passkey: UInt32?
         public var requireIOS = false
         public var estimator = EstimatorChoice.default
+        /// `--calibration FILE`: the board's calibration (a file or a board profile with one).
+        public var calibration: BoardCalibration?
         public var truth: Double?
         public var json = false
         public var plot: String?
@@ -106,6 +112,10 @@ public enum RangeCommand: Command {
             .flag(\.requireIOS, "--require-ios", help: "refuse a reflector an iPhone would refuse (Bluetooth 6.3, inline PCT,",
                   "T_FCS >= 100 us), instead of ranging it with a note"),
             .value(\.estimator, "--estimator", "NAME", .choice(EstimatorChoice.self), help: "ml (multipath fit, default), kay (phase slope), ls, ifft, esprit"),
+            .value("--calibration", "FILE", .text, help: "the board's calibration (a calibration file or a board profile",
+                   "with one), taken off every procedure") { o, path throws(ToolError) in
+                o.calibration = try BoardCalibrationFile.read(path: path).calibration
+            },
             .value(\.truth, "--truth", "M", .number(0...1000, "m"), help: "the true distance: adds true_m and error_m columns"),
             .json(\.json, help: "JSON Lines: one object per procedure, then {\"summary\": {...}}"),
             .value(\.plot, "--plot", "FILE.svg", .text, help: "the first procedure's phase and impulse response, and every",
@@ -142,7 +152,8 @@ public enum RangeCommand: Command {
             return .failure(status: 2, "\(path): this board cannot range as an initiator: \(why); 'reflector-emu check --port \(path)' shows what it reports")
         }
 
-        var session = RangeSession(plan: .init(scanningFor: o.filter, longTermKey: o.ltk ?? []), estimator: o.estimator.estimator,
+        var session = RangeSession(plan: .init(scanningFor: o.filter, longTermKey: o.ltk ?? []),
+                                   estimator: o.calibration.map { CalibratedEstimator(o.estimator.estimator, calibration: $0) } ?? o.estimator.estimator,
                                    alwaysRAS: o.alwaysRAS, requireIOSCompliance: o.requireIOS, procedureCount: UInt16(o.procedureCount),
                                    bonds: store?.bonds ?? [], irk: store?.irk)
         session.keepsFirstTones = o.plot != nil

@@ -1,6 +1,7 @@
 import EmulatorMath
 import Foundation
 import ReflectorFirmware
+import ToolJSON
 
 /// What `reflector-emu range` prints: a header, a line (or JSON object) per procedure on
 /// stdout; status lines and a progress line on stderr; the closing summary on stdout. With

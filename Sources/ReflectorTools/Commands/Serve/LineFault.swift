@@ -1,3 +1,5 @@
+import ToolJSON
+
 /// A fault `serve --faults` injects on a served board, as real boards on a USB UART show them:
 /// the controller resetting itself (Hardware Error, then as after power-on: links gone), an
 /// octet garbled or lost on the line in either direction (`toBoard`: what the host sent;

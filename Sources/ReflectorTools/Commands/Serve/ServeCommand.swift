@@ -4,6 +4,7 @@ import HCITransport
 import RadioWorld
 import ReflectorFirmware
 import SerialTransport
+import ToolJSON
 import VirtualBoard
 
 /// `reflector-emu serve`: the emulated controller as a dev board on a pty or serial port, with

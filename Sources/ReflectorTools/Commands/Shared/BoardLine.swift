@@ -1,5 +1,6 @@
 import HCITransport
 import SerialTransport
+import ToolJSON
 
 /// A board on a serial line as the host commands use it (`check`, `range`, `accessory`): the
 /// port opened at the baud rate and flow control asked, its HCI channel, and, with a capture

@@ -1,4 +1,5 @@
 import BLEHost
+import ToolJSON
 
 /// The board line's flags, shared by the commands that drive a real board (`check`, `range`,
 /// `accessory`): the serial port or pty, its speed and flow control, how long the board may

@@ -1,4 +1,5 @@
 import Foundation
+import ToolJSON
 
 /// Writing the files commands produce (plots, captures): the whole file at once, and one
 /// message naming the path when it cannot be written.
@@ -12,6 +13,3 @@ public enum OutputFile {
 
 /// Right-aligns text in a column of `width` characters (longer text is kept whole).
 func pad(_ s: String, _ width: Int) -> String { s.count >= width ? s : String(repeating: " ", count: width - s.count) + s }
-
-/// `%.Nf` text of a number (`FixedDecimal`): the tool's one way of printing a measurement.
-func fixed(_ v: Double, _ decimals: Int) -> String { FixedDecimal.text(v, decimals) }

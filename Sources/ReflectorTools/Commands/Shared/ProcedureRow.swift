@@ -1,3 +1,5 @@
+import ToolJSON
+
 /// One procedure's figures as `loopback` and `range` print them: its counter, when it ended,
 /// the distance it gave, the session's smoothed distance and the estimate's quality, and the
 /// true distance where there is one (loopback's air; range's `--truth`).

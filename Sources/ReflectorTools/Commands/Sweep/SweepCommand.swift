@@ -1,4 +1,5 @@
 import Foundation
+import ToolJSON
 
 /// `reflector-emu sweep`: the accuracy of the distance estimators over a grid of conditions.
 /// Every grid point (distance, channel model, SNR, N_AP, PCT transfer, main mode) gets `--seeds` seeded

@@ -1,3 +1,5 @@
+import ToolJSON
+
 /// `reflector-emu sweep merge`: joins the shards of one split (`sweep --shard I/N`, one per
 /// job of a batch array) into the outputs a whole run writes, byte for byte: the shards keep
 /// every error exactly, and the statistics are computed from them in the same order.

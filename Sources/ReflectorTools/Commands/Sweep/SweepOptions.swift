@@ -1,4 +1,5 @@
 import Foundation
+import ToolJSON
 
 /// The options of `reflector-emu sweep`: the spec (the grid, from flags and a spec file) and how
 /// this run computes it: workers, an optional shard, where the outputs go. Only the spec decides

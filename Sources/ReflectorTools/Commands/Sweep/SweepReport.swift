@@ -1,3 +1,5 @@
+import ToolJSON
+
 /// What a sweep writes from its statistics: the table on stdout, PREFIX.csv (one row per grid
 /// point and estimator) and PREFIX.json (the spec and the same rows). Text only, from
 /// `SweepStatistics` alone, so a merge of shards writes byte for byte what one run writes.
@@ -51,7 +53,8 @@ public enum SweepReport {
         return out
     }
 
-    /// The column of the RMSE over the procedures every estimator estimated, where some
+    /// The columns of the RMSE over the procedures every estimator estimated and of the P90 over
+    /// every procedure (a missing distance an unbounded error), where some
     /// estimator refused a procedure another estimated (so `rmse_m` compares unlike sets); none
     /// otherwise, so a table of estimators that all estimate everything reads as before.
     static func showsCommon(_ s: SweepStatistics) -> Bool {
@@ -61,9 +64,11 @@ public enum SweepReport {
         return stride(from: 0, to: s.rows.count, by: n).contains { k in s.rows[k..<k + n].contains { $0.estimated != s.rows[k].estimated } }
     }
 
-    static func commonHeader(_ s: SweepStatistics) -> String { showsCommon(s) ? pad("rmse_common_m", 15) : "" }
+    static func commonHeader(_ s: SweepStatistics) -> String { showsCommon(s) ? pad("rmse_common_m", 15) + pad("p90_all_m", 11) : "" }
 
-    static func common(_ s: SweepStatistics, _ row: SweepCellStatistics) -> String { showsCommon(s) ? pad(metres(row.commonRMSE), 15) : "" }
+    static func common(_ s: SweepStatistics, _ row: SweepCellStatistics) -> String {
+        showsCommon(s) ? pad(metres(row.commonRMSE), 15) + pad(metres(row.p90OfAll), 11) : ""
+    }
 
     /// The two-path bound's columns of a row ("-" where the channel has none).
     static func bound(_ row: SweepCellStatistics) -> String {
@@ -75,7 +80,7 @@ public enum SweepReport {
     /// The CSV columns, in order.
     public static let csvColumns = ["distance_m", "channel", "snr_db", "antenna_paths", "pct", "main_mode", "estimator", "procedures", "estimated",
                                     "fraction_estimated", "rmse_m", "bias_m", "p50_abs_error_m", "p90_abs_error_m", "p99_abs_error_m",
-                                    "crlb_m", "rmse_over_crlb", "bound_p90_m", "p90_over_bound", "rmse_common_m"]
+                                    "crlb_m", "rmse_over_crlb", "bound_p90_m", "p90_over_bound", "rmse_common_m", "p90_all_abs_error_m"]
 
     /// PREFIX.csv: a header line, then a row per grid point and estimator (comma-separated, lines
     /// ending in LF; no field needs quoting, channel names having no commas or quotes); an empty
@@ -91,7 +96,7 @@ public enum SweepReport {
                 String(cell.mainMode.rawValue), row.estimator.rawValue, String(row.procedures), String(row.estimated), fixed(row.fractionEstimated, 4),
                 csvNumber(row.rmse, 6), csvNumber(row.bias, 6), csvNumber(row.p50, 6), csvNumber(row.p90, 6), csvNumber(row.p99, 6),
                 fixed(row.crlb, 6), csvNumber(row.rmseOverCRLB, 4), csvNumber(row.boundP90, 6), csvNumber(row.p90OverBound, 4),
-                csvNumber(row.commonRMSE, 6),
+                csvNumber(row.commonRMSE, 6), csvNumber(row.p90OfAll, 6),
             ]
             out += fields.joined(separator: ",") + "\n"
         }
@@ -134,6 +139,7 @@ public enum SweepReport {
                         j.field("bound_p90_m", row.boundP90, decimals: 6)
                         j.field("p90_over_bound", row.p90OverBound, decimals: 4)
                         j.field("rmse_common_m", row.commonRMSE, decimals: 6)
+                        j.field("p90_all_abs_error_m", row.p90OfAll, decimals: 6)
                     }
                 }
             })

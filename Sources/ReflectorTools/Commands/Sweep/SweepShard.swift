@@ -1,3 +1,5 @@
+import ToolJSON
+
 /// One shard of a sweep, as `sweep --shard I/N --out PREFIX` writes it to PREFIX.shard.json and
 /// `sweep merge` reads it: the spec, which shard of how many, and the raw errors and two-path
 /// bounds of every realization the shard ran, each number in the shortest form that reads back

@@ -1,4 +1,6 @@
+import CaptureEstimation
 import ReflectorFirmware
+import ToolJSON
 
 /// What a sweep computes: the grid (distances × channel models × SNRs × antenna paths × PCT
 /// transfer × main modes), the estimators run on every procedure, how many seeded realizations each grid

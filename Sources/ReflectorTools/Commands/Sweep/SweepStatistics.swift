@@ -1,3 +1,4 @@
+import CaptureEstimation
 import EmulatorMath
 import RangingEstimation
 
@@ -33,6 +34,23 @@ public struct SweepCellStatistics: Equatable, Sendable {
     /// (nil with one estimator, or when no procedure has them all): estimators that refuse
     /// different procedures are compared on the same ones.
     public var commonRMSE: Double?
+    /// The P90 of |error| over every procedure run, one without a distance counting as an
+    /// unbounded error (nil when more than a tenth gave none): what a user who needs a distance
+    /// from every procedure gets, so an estimator that refuses hard procedures is not flattered.
+    public var p90OfAll: Double?
+
+    /// The P90 of `sorted` with `missing` unbounded values after them, as `Quantile` interpolates
+    /// (Hyndman & Fan definition 7); nil when it falls on or beyond an unbounded one.
+    static func p90(_ sorted: [Double], missing: Int) -> Double? {
+        let n = sorted.count + missing
+        guard n > 0 else { return nil }
+        let h = Double(n - 1) * 0.9
+        let lo = Int(h), frac = h - Double(lo)
+        guard lo < sorted.count else { return nil }
+        if frac == 0 { return sorted[lo] }
+        guard lo + 1 < sorted.count else { return nil }
+        return sorted[lo] + frac * (sorted[lo + 1] - sorted[lo])
+    }
 
     public var fractionEstimated: Double { procedures == 0 ? 0 : Double(estimated) / Double(procedures) }
     public var rmseOverCRLB: Double? { rmse.map { $0 / crlb } }
@@ -72,6 +90,7 @@ public struct SweepCellStatistics: Equatable, Sendable {
         bias = sum / n
         rmse = (squares / n).squareRoot()
         magnitudes.sort()
+        p90OfAll = Self.p90(magnitudes, missing: errors.count - magnitudes.count)
         p50 = Quantile.ofSorted(magnitudes, 0.5)
         p90 = Quantile.ofSorted(magnitudes, 0.9)
         p99 = Quantile.ofSorted(magnitudes, 0.99)

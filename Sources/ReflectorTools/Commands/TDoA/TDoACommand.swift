@@ -1,4 +1,5 @@
 import DLTDoA
+import ToolJSON
 
 /// `reflector-emu tdoa`: a DL-TDoA deployment simulated end to end (the anchor firmware on
 /// drifting crystals, the phone's session, the app's positioner) and its fixes against truth.

@@ -1,4 +1,6 @@
 import DLTDoA
+import ToolFiles
+import ToolJSON
 
 /// The options of `reflector-emu tdoa`. With none: the default room (eight anchors, one
 /// cluster, crystals within ±20 ppm, the phone walking a loop for 20 s), 10 cm timestamp

@@ -1,4 +1,5 @@
 import DLTDoA
+import ToolJSON
 
 /// `reflector-emu tdoa study`: the receiver judged over generated deployments, not one room
 /// (`DLTDOAStudy`): the DL-TDoA figures of docs/commands/tdoa.md and docs/figures.md.

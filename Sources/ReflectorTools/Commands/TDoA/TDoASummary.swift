@@ -1,6 +1,7 @@
 import DLTDoA
 import EmulatorMath
 import NearbyEmulation
+import ToolJSON
 
 /// How a `tdoa` run went: fixes against truth (RMSE, 90th percentile), the tracked path, the
 /// Cramér-Rao bound of the geometry and noise, NLOS rejections, dropped frames; with several

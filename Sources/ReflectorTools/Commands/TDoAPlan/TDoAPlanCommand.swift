@@ -1,5 +1,6 @@
 import DLTDoA
 import SVGCharts
+import ToolJSON
 
 /// `reflector-emu tdoa plan`: where to put DL-TDoA anchors. Maps the best position error a
 /// receiver can expect over the floor for a deployment's anchors (the Cramér–Rao bound, GDOP ×
