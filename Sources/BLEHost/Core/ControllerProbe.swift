@@ -23,9 +23,6 @@ public struct ControllerProbe: Sendable {
             ControllerSetupStep.Facts(supportedCommands: supportedCommands, leFeatures: leFeatures, readsFeatures: true)
         }
 
-        /// Whether the controller lists a command (octet.bit of Supported_Commands).
-        public func supports(octet: Int, bit: Int) -> Bool { facts.lists(octet: octet, bit: bit) }
-
         /// LE feature bit 46: Channel Sounding.
         public var supportsChannelSounding: Bool { facts.supportsChannelSounding }
     }
