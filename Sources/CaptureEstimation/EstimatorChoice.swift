@@ -19,7 +19,7 @@ public enum EstimatorChoice: String, Sendable, Equatable, CaseIterable {
 
     /// The estimator `loopback`, `estimate`, `range` and `sweep` use unless told otherwise: the
     /// multipath fit, at the bound in free space like the phase slope and far nearer the truth
-    /// in multipath (README, "Why the multipath fit is the default").
+    /// in multipath (docs/estimators.md, its opening).
     public static let `default` = EstimatorChoice.ml
 
     /// The estimator with its default settings (15 distinct good channels per antenna path).

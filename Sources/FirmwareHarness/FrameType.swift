@@ -1,6 +1,6 @@
 /// The type octet of a harness frame: what the host sends the firmware test image (a test
 /// vector, then Run) and what the image sends back (each step, each procedure's end, Done, and
-/// Error for input it refused). The layouts are in the README's firmware section.
+/// Error for input it refused). The layouts are in docs/firmware.md, "The framed format".
 public enum FrameType: UInt8, Sendable, Equatable {
     // Host to image.
     case configuration = 0x01

@@ -30,20 +30,15 @@ public struct TestVector: Sendable {
         self.receptions = receptions
     }
 
-    /// The Configuration payload (layout in the README: modes, step counts, RTT type, PHY,
-    /// channel map, selection, inline PCT, the five times, ACI, schedule, procedures).
+    /// The Configuration payload (layout in docs/firmware.md, "The framed format": modes, step
+    /// counts, RTT type, PHY, channel map, selection, inline PCT, the five times, ACI, schedule,
+    /// procedures).
     public static func encodeConfiguration(_ c: CSConfiguration, aci: AntennaConfiguration, schedule s: ProcedureSchedule, procedures: Int) -> [UInt8] {
         var w = ByteWriter(capacity: configurationLength)
-        w.u8(c.mainMode.rawValue)
-        w.u8(c.subMode?.rawValue ?? 0xFF)
-        w.u8(c.minMainModeSteps)
-        w.u8(c.maxMainModeSteps)
-        w.u8(c.mainModeRepetition)
-        w.u8(c.mode0Steps)
+        CSConfigurationFields.encodeModes(c, into: &w)
         w.u8(c.rttType.rawValue)
         w.u8(c.csSyncPHY.rawValue)
-        w.octets(c.channelMap.wire)
-        w.u8(c.channelMapRepetition)
+        CSConfigurationFields.encodeChannelMap(c, into: &w)
         switch c.channelSelection {
         case .algorithm3b: w.octets([0, 0, 0])
         case .algorithm3c(let shape, let jump): w.octets([1, shape.rawValue, jump])

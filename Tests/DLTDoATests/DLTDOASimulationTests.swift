@@ -21,8 +21,8 @@ struct DLTDOASimulationTests {
     }
 
     /// With 10 cm timestamp noise and good geometry (eight anchors at the corners of the room,
-    /// four up and four low), the fixes' RMSE is 1.02× the CRLB of their geometry (the README's
-    /// figure), over three 20 s walks of 100 fixes each.
+    /// four up and four low), the fixes' RMSE is 1.02× the CRLB of their geometry (the figure of
+    /// docs/commands/tdoa.md), over three 20 s walks of 100 fixes each.
     @Test func accuracyNearTheBound() {
         var errors: [Double] = [], bounds: [Double] = []
         for seed in UInt64(1)...3 {
@@ -37,7 +37,7 @@ struct DLTDOASimulationTests {
     }
 
     /// Crystals at up to ±20 ppm (anchors and phone): corrected, the error stays at the bound;
-    /// uncorrected (α = 1), a few-millisecond round turns them into metres. The README's figures:
+    /// uncorrected (α = 1), a few-millisecond round turns them into metres. The figures of docs/commands/tdoa.md:
     /// range differences 0.14 m RMS corrected, 54 m uncorrected, and no fix inside the room.
     @Test func clockDriftCorrected() {
         var (d, o) = Self.cleanRoom()
@@ -121,7 +121,7 @@ struct DLTDOASimulationTests {
 
     /// One anchor behind an obstacle (+3 m on its first path to the phone everywhere): it is
     /// rejected in every epoch and the error stays near the clean one; without rejection it
-    /// would drag every fix (held to the room's volume, but metres off). The README's figures:
+    /// would drag every fix (held to the room's volume, but metres off). The figures of docs/commands/tdoa.md:
     /// RMSE 0.20 m against 0.17 m clean, 1.41 m without rejection; every one of the 100 epochs
     /// has its fix (a round whose Poll was lost is referenced to its first Response).
     @Test func nlosAnchorRejected() {

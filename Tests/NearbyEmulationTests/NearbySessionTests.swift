@@ -32,13 +32,13 @@ struct NearbySessionTests {
 
     static func median(_ values: [Double]) -> Double? { NearbySummary.quantile(values.sorted(), 0.5) }
 
-    /// An angle in tenths of a degree, rounded as the README prints it.
+    /// An angle in tenths of a degree, rounded as docs/figures.md prints it.
     static func tenths(_ radians: Double) -> Int { Int((radians / degree * 10).rounded()) }
 
     /// After the phone has moved 0.5 m sideways (2.25 s into the sway), direction to the
     /// stationary accessory 3 m away, pooled over six seeds (six rooms and users: one run's
     /// median moves by a few degrees with the seed, so a single seed cannot tell two hints
-    /// apart). The README's figures (distances by the multipath fit, the default): with the
+    /// apart). The figures of docs/figures.md, "Nearby" (distances by the multipath fit, the default): with the
     /// stationary hint, direction in all 882 updates with a median error of 0.5°, the carrier
     /// phase's change over each half second (`PhaseChange`) doing most of it; the unknown hint,
     /// which may not use the phase (the accessory may move), 6.4° ungated and never reporting a

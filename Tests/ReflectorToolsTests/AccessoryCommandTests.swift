@@ -63,8 +63,14 @@ extension BoardBenchTests {
             return (Self.lastJSON(r.stdout), a, r)
         }
 
+        /// The procedure objects of a run's JSON Lines (not its summary, nor its loss records).
         static func procedures(_ stdout: String) -> [[String: Any]] {
-            stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }.filter { $0["summary"] == nil }
+            records(stdout).filter { $0["procedure_counter"] != nil }
+        }
+
+        /// Every object of a run's JSON Lines.
+        static func records(_ stdout: String) -> [[String: Any]] {
+            stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
         }
 
         @Test(arguments: [("no-ipt", false), ("no-ipt", true), ("ipt", false)])

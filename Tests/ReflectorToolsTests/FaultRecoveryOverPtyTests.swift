@@ -17,7 +17,7 @@ extension BoardBenchTests {
             let dir = try TemporaryDirectory("faults")
             let bonds = try AccessoryCommandTests.bondFile(dir)
             let served = ["--distance", "2.5", "--channel", "free", "--faults", "reset:A@3,garble-out:B@9,drop-in:A@15"]
-            let (r, accessory) = try AccessoryCommandTests.withAccessory(served: served, accessory: [], bonds: bonds, stopsBoards: true) { link in
+            let (r, accessory) = try AccessoryCommandTests.withAccessory(served: served, accessory: ["--json"], bonds: bonds, stopsBoards: true) { link in
                 try ToolProcess.run(["range", "--pty", link, "--procedures", "90", "--json", "--truth", "2.5"], timeout: 90)
             }
             #expect(r.status == 0 && !r.timedOut, "\(r.stderr)")
@@ -32,12 +32,15 @@ extension BoardBenchTests {
             #expect(r.stderr.components(separatedBy: "range: paired (").count - 1 == 1, "\(r.stderr)")
             #expect(r.stderr.components(separatedBy: "(no new pairing)").count - 1 >= 3, "\(r.stderr)")
             #expect(r.stderr.contains("range: octets were lost or garbled on the line (H4 lost sync): setting the board up again"), "\(r.stderr)")
+            // The same, as the record a script counts (scripts/soak).
+            #expect(AccessoryCommandTests.records(r.stdout).filter { $0["board_restarted"] != nil }.count == 1, "\(r.stdout)")
             #expect(FaultRecoveryOverPtyTests.unnamedGaps(rows, r.stderr).isEmpty, "\(FaultRecoveryOverPtyTests.unnamedGaps(rows, r.stderr)) \(r.stderr)")
             // The accessory: its controller's reset and its loss of sync, each met by setting the board up again.
             let a = try #require(accessory)
             #expect(a.stderr.contains("accessory: the board reported a hardware error (code 0x5a): setting the board up again (bonds kept)"), "\(a.stderr)")
             #expect(a.stderr.contains("accessory: the board reported a hardware error (code 0x1): setting the board up again (bonds kept)"), "\(a.stderr)")
             #expect(a.stderr.components(separatedBy: "accessory: paired with").count - 1 == 1, "\(a.stderr)")
+            #expect(AccessoryCommandTests.records(a.stdout).filter { $0["board_restarted"] != nil }.count >= 2, "\(a.stdout)")
         }
 
         /// The other half of the matrix: the phone's board resets, the accessory's host reads a

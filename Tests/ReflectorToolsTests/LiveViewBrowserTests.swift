@@ -30,7 +30,7 @@ import Testing
         }
 
         /// The page's entry for `view_browser.py --pages`, with a screenshot in `dir` (or, with
-        /// REFLECTOR_EMU_SCREENSHOTS=DIR set, `DIR/view-KIND.png`: how the README's are made).
+        /// REFLECTOR_EMU_SCREENSHOTS=DIR set, `DIR/view-KIND.png`: how docs/view-*.png are made).
         func page(_ dir: TemporaryDirectory, summary: String?) throws -> [String: Any] {
             ["kind": kind, "url": url, "jsonl": try dir.write(tool.stdout, name: "\(kind).jsonl"), "summary": summary ?? NSNull(),
              "screenshot": screenshot(dir)]

@@ -1,9 +1,10 @@
 import ReflectorFirmware
 
-/// Asks a controller what an iPhone would need to know before ranging with it: reset, version,
-/// supported commands, LE features, and the CS capabilities (the Core 6.3 v2 form when the
-/// controller lists it). A pure state machine over HCI bytes, so the check command can run it
-/// over a serial port and tests over a pty or in process.
+/// Asks a controller what an iPhone would need to know before ranging with it: the probe's steps
+/// of the one set-up order (`ControllerSetupSequence.probe`: reset, version, supported commands,
+/// LE features, and the CS capabilities, the Core 6.3 v2 form when the controller lists it).
+/// A pure state machine over HCI bytes, so the check command can run it over a serial port and
+/// tests over a pty or in process.
 public struct ControllerProbe: Sendable {
     /// What the controller said about itself.
     public struct Findings: Sendable, Equatable {
@@ -17,14 +18,13 @@ public struct ControllerProbe: Sendable {
         /// Which capabilities command answered (v2 = Core 6.3 form).
         public var capabilitiesLayout: CapabilitiesLayout?
 
-        /// Whether the controller lists a command (octet.bit of Supported_Commands).
-        public func supports(octet: Int, bit: Int) -> Bool {
-            guard let c = supportedCommands, octet < c.count else { return false }
-            return c[octet] & (1 << UInt8(bit)) != 0
+        /// What the set-up steps' guards look at.
+        var facts: ControllerSetupStep.Facts {
+            ControllerSetupStep.Facts(supportedCommands: supportedCommands, leFeatures: leFeatures, readsFeatures: true)
         }
 
         /// LE feature bit 46: Channel Sounding.
-        public var supportsChannelSounding: Bool { (leFeatures ?? 0) & (1 << 46) != 0 }
+        public var supportsChannelSounding: Bool { facts.supportsChannelSounding }
     }
 
     public enum Outcome: Sendable, Equatable {
@@ -35,7 +35,7 @@ public struct ControllerProbe: Sendable {
 
     public private(set) var findings = Findings()
     private var pipeline = CommandScheduler()
-    private var stage = 0
+    private var sequence = ControllerSetupSequence.probe
     public private(set) var outcome: Outcome?
 
     public init() {}
@@ -50,25 +50,15 @@ public struct ControllerProbe: Sendable {
     /// The opcode of the command awaiting an answer (for messages about silence).
     public var waitingFor: UInt16? { pipeline.outstanding?.opcode }
 
+    /// Queues the next step its guard lets through; the probe is done when none is left.
     private mutating func enqueue() {
-        defer { stage += 1 }
-        switch stage {
-        case 0: pipeline.enqueue(CSHostSetup.reset)
-        case 1: pipeline.enqueue(HCIPacket(opcode: HCIOpcode.readLocalVersionInformation, parameters: []))
-        case 2: pipeline.enqueue(HCIPacket(opcode: HCIOpcode.readLocalSupportedCommands, parameters: []))
-        case 3: pipeline.enqueue(HCIPacket(opcode: HCIOpcode.leReadLocalSupportedFeatures, parameters: []))
-        case 4:
-            // Core 6.3 v2 (octet 49 bit 2) when listed, else v1 (octet 20 bit 5), else nothing to read.
-            if findings.supports(octet: 49, bit: 2) {
-                pipeline.enqueue(LECSReadLocalSupportedCapabilitiesV2())
-            } else if findings.supports(octet: 20, bit: 5) || findings.supportsChannelSounding {
-                pipeline.enqueue(LECSReadLocalSupportedCapabilities())
-            } else {
-                outcome = .done(findings)
-            }
-        default:
-            outcome = .done(findings)
+        while let step = sequence.next() {
+            // A passed-by step is one the controller cannot answer (no CS capabilities to read).
+            guard case .send(let packet) = step.decide(findings.facts) else { continue }
+            _ = pipeline.enqueue(packet)
+            return
         }
+        outcome = .done(findings)
     }
 
     /// Handles one event packet from the controller (no H4 indicator).
@@ -90,21 +80,21 @@ public struct ControllerProbe: Sendable {
             var fields = ByteReader(r.dropFirst())
             guard r.count >= 9, let version = try? fields.u8("HCI_Version"), let subversion = try? fields.u16("HCI_Subversion"),
                   let lmp = try? fields.u8("LMP_Version"), let company = try? fields.u16("Company_Identifier")
-            else { return fail("Read Local Version Information") }
+            else { return fail(ReadLocalVersionInformation.name) }
             findings.hciVersion = version
             findings.hciSubversion = subversion
             findings.lmpVersion = lmp
             findings.companyIdentifier = company
         case HCIOpcode.readLocalSupportedCommands:
-            guard r.count >= 65 else { return fail("Read Local Supported Commands") }
+            guard r.count >= 65 else { return fail(ReadLocalSupportedCommands.name) }
             findings.supportedCommands = Array(r[1..<65])
         case HCIOpcode.leReadLocalSupportedFeatures:
             var fields = ByteReader(r.dropFirst())
-            guard let features = try? fields.u64("LE_Features") else { return fail("LE Read Local Supported Features") }
+            guard let features = try? fields.u64("LE_Features") else { return fail(LEReadLocalSupportedFeatures.name) }
             findings.leFeatures = features
         case LECSReadLocalSupportedCapabilities.opcode, LECSReadLocalSupportedCapabilitiesV2.opcode:
             let v2 = answer.opcode == LECSReadLocalSupportedCapabilitiesV2.opcode
-            guard let ret = try? LECSLocalCapabilitiesReturn.decode(r, v2: v2) else { return fail("LE CS Read Local Supported Capabilities") }
+            guard let ret = try? LECSLocalCapabilitiesReturn.decode(r, v2: v2) else { return fail(LECSReadLocalSupportedCapabilities.name) }
             findings.capabilities = ret.capabilities
             findings.capabilitiesLayout = ret.layout
         default:
@@ -112,5 +102,5 @@ public struct ControllerProbe: Sendable {
         }
     }
 
-    private mutating func fail(_ what: String) { outcome = .failed("the answer to \(what) is malformed") }
+    private mutating func fail(_ what: StaticString) { outcome = .failed("the answer to \(what) is malformed") }
 }

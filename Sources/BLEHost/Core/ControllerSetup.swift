@@ -10,41 +10,8 @@ import ReflectorFirmware
 /// otherwise set-up still finishes, and `channelSoundingUnavailable` says why: the host can
 /// advertise, connect, pair and serve GATT on a controller without CS.
 public struct ControllerSetup: Sendable {
-    public enum Step: Int, CaseIterable, Sendable {
-        case reset, readSupportedCommands, setEventMask, setLEEventMask, readBufferSize, readAddress, readFeatures, enableCSHostSupport
-
-        public var name: String {
-            switch self {
-            case .reset: "Reset"
-            case .readSupportedCommands: "Read Local Supported Commands"
-            case .setEventMask: "Set Event Mask"
-            case .setLEEventMask: "LE Set Event Mask"
-            case .readBufferSize: "LE Read Buffer Size"
-            case .readAddress: "Read BD_ADDR"
-            case .readFeatures: "LE Read Local Supported Features"
-            case .enableCSHostSupport: "LE Set Host Feature (Channel Sounding host support)"
-            }
-        }
-
-        var packet: HCIPacket {
-            switch self {
-            case .reset: CSHostSetup.reset
-            case .readSupportedCommands: HCIPacket(opcode: HCIOpcode.readLocalSupportedCommands, parameters: [])
-            case .setEventMask: CSHostSetup.setEventMask
-            case .setLEEventMask: CSHostSetup.leSetEventMask
-            case .readBufferSize: HCIPacket(opcode: HCIOpcode.leReadBufferSize, parameters: [])
-            case .readAddress: HCIPacket(opcode: HCIOpcode.readBDAddr, parameters: [])
-            case .readFeatures: HCIPacket(opcode: HCIOpcode.leReadLocalSupportedFeatures, parameters: [])
-            case .enableCSHostSupport: CSHostSetup.setCSHostSupport
-            }
-        }
-
-        public var opcode: UInt16 { packet.opcode ?? 0 }
-
-        /// A host cannot go on without it (the rest have defaults: the LE minimum buffer, no
-        /// address, no CS).
-        var isRequired: Bool { self == .reset || self == .setEventMask || self == .setLEEventMask }
-    }
+    /// One step of the set-up, of the one order every host takes (`ControllerSetupStep`).
+    public typealias Step = ControllerSetupStep
 
     public enum Output: Sendable, Equatable {
         /// Set-up is through; the host's own steps may start.
@@ -55,7 +22,7 @@ public struct ControllerSetup: Sendable {
 
     /// The step whose answer is awaited, if any.
     public private(set) var awaiting: Step?
-    private var nextStep: Step? = .reset
+    private var sequence = ControllerSetupSequence.host
     public private(set) var isDone = false
     /// Why Channel Sounding cannot run on this controller, once set-up has found out.
     public private(set) var channelSoundingUnavailable: String?
@@ -64,34 +31,36 @@ public struct ControllerSetup: Sendable {
 
     /// Queues the next step, once the previous one was answered.
     public mutating func advance(_ core: inout HostCore) -> [Output] {
-        while awaiting == nil, let step = nextStep {
-            nextStep = Step(rawValue: step.rawValue + 1)
-            if step == .enableCSHostSupport, !core.controller.supportsChannelSounding {
-                channelSoundingUnavailable = core.controller.leFeatures == nil
-                    ? "the board did not report its LE features" : "the board does not support Channel Sounding (LE feature bit 46 is clear)"
-                continue
+        while awaiting == nil, let step = sequence.next() {
+            let facts = Step.Facts(supportedCommands: core.controller.supportedCommands, leFeatures: core.controller.leFeatures,
+                                   readsFeatures: sequence.readsFeatures)
+            switch step.decide(facts) {
+            case .skip(let why):
+                if step == .enableCSHostSupport { channelSoundingUnavailable = "\(why)" }
+            case .send(let packet):
+                guard core.scheduler.enqueue(packet) else {
+                    if Self.isRequired(step) { return fail(step, .unknownCommand) }
+                    if step == .enableCSHostSupport { channelSoundingUnavailable = "the board does not list LE Set Host Feature among its supported commands" }
+                    continue
+                }
+                awaiting = step
             }
-            guard core.scheduler.enqueue(step.packet) else {
-                if step.isRequired { return fail(step, .unknownCommand) }
-                if step == .enableCSHostSupport { channelSoundingUnavailable = "the board does not list LE Set Host Feature among its supported commands" }
-                continue
-            }
-            awaiting = step
         }
-        guard awaiting == nil, nextStep == nil, !isDone else { return [] }
+        guard awaiting == nil, sequence.isFinished, !isDone else { return [] }
         isDone = true
         return [.ready]
     }
 
     /// The controller's answer to a step.
     public mutating func handle(_ event: HostEvent, _ core: inout HostCore) -> [Output] {
-        guard case .commandAnswered(let answer) = event, let step = awaiting, answer.opcode == step.opcode else { return [] }
+        guard case .commandAnswered(let answer) = event, let step = awaiting, step.isAnswered(by: answer.opcode) else { return [] }
         awaiting = nil
         if answer.status != .success {
-            if step.isRequired { return fail(step, answer.status) }
+            if Self.isRequired(step) { return fail(step, answer.status) }
             if step == .enableCSHostSupport || step == .readFeatures {
-                channelSoundingUnavailable = "the board refused \(step.name): \(answer.status) (0x\(String(answer.status.rawValue, radix: 16)))"
-                if step == .readFeatures { nextStep = nil }
+                let what = step == .enableCSHostSupport ? "\(step.name) (Channel Sounding host support)" : "\(step.name)"
+                channelSoundingUnavailable = "the board refused \(what): \(answer.status.described)"
+                if step == .readFeatures { sequence.stop() }
             }
         }
         return advance(&core)
@@ -102,8 +71,12 @@ public struct ControllerSetup: Sendable {
         self = ControllerSetup()
     }
 
+    /// A host cannot go on without it (the rest have defaults: the LE minimum buffer, no
+    /// address, no CS).
+    static func isRequired(_ step: Step) -> Bool { step == .reset || step == .setEventMask || step == .setLEEventMask }
+
     private mutating func fail(_ step: Step, _ status: HCIStatus) -> [Output] {
-        nextStep = nil
+        sequence.stop()
         awaiting = nil
         return [.refused(step, status)]
     }

@@ -113,9 +113,6 @@ public struct ControllerFacts: Sendable, Equatable {
     public var localAddress: UInt64?
     public var aclBuffers = ACLBuffers.minimum
 
-    /// LE feature bit 46: Channel Sounding.
-    public var supportsChannelSounding: Bool { (leFeatures ?? 0) & (1 << 46) != 0 }
-
     mutating func learn(from answer: CommandAnswer) {
         guard answer.status == .success, !answer.isStatusOnly else { return }
         var r = ByteReader(answer.returnParameters.dropFirst())

@@ -39,27 +39,27 @@ public enum HostEvent: Sendable, Equatable {
         case HCIEventCode.commandComplete, HCIEventCode.commandStatus:
             if let answer = scheduler.answer(packet) { return .commandAnswered(answer) }
             let opcode = (try? CommandCompleteEvent.decode(packet: packet))?.opcode ?? (try? CommandStatusEvent.decode(packet: packet))?.opcode
-            return opcode.map { .unpairedAnswer(opcode: $0) } ?? .malformed(event: "Command Complete", .truncated(field: "Command_Opcode", needed: 2))
+            return opcode.map { .unpairedAnswer(opcode: $0) } ?? .malformed(event: "\(CommandCompleteEvent.name)", .truncated(field: "Command_Opcode", needed: 2))
         case DisconnectionComplete.eventCode:
-            return decoding("Disconnection Complete") {
+            return decoding(DisconnectionComplete.name) {
                 let e = try DisconnectionComplete.decode(packet: packet)
                 // A failed Disconnect leaves the link up (the status is not success).
                 return e.status == .success ? .disconnected(handle: e.connectionHandle, reason: e.reason) : .other(packet)
             }
         case EncryptionChange.eventCode:
-            return decoding("Encryption Change") {
+            return decoding(EncryptionChange.name) {
                 let e = try EncryptionChange.decode(packet: packet)
                 return .encryptionChanged(handle: e.connectionHandle, status: e.status, enabled: e.status == .success && e.encryptionEnabled != 0)
             }
         case EncryptionKeyRefreshComplete.eventCode:
-            return decoding("Encryption Key Refresh Complete") {
+            return decoding(EncryptionKeyRefreshComplete.name) {
                 let e = try EncryptionKeyRefreshComplete.decode(packet: packet)
                 return .encryptionKeyRefreshed(handle: e.connectionHandle, status: e.status)
             }
         case NumberOfCompletedPackets.eventCode:
-            return decoding("Number Of Completed Packets") { .completedPackets(try NumberOfCompletedPackets.decode(packet: packet)) }
+            return decoding(NumberOfCompletedPackets.name) { .completedPackets(try NumberOfCompletedPackets.decode(packet: packet)) }
         case ReadRemoteVersionInformationComplete.eventCode:
-            return decoding("Read Remote Version Information Complete") { .remoteVersion(try ReadRemoteVersionInformationComplete.decode(packet.parameters)) }
+            return decoding(ReadRemoteVersionInformationComplete.name) { .remoteVersion(try ReadRemoteVersionInformationComplete.decode(packet.parameters)) }
         case HCIEventCode.hardwareError:
             guard let code = packet.parameters.first else { return .malformed(event: "Hardware Error", .truncated(field: "Hardware_Code", needed: 1)) }
             return .hardwareError(code: code)
@@ -69,24 +69,24 @@ public enum HostEvent: Sendable, Equatable {
         guard let code = packet.leSubeventCode else { return .other(packet) }
         switch code {
         case LESubeventCode.connectionComplete:
-            return decoding("LE Connection Complete") { .connected(ConnectionEstablished(try LEConnectionComplete.decode(packet: packet))) }
+            return decoding(LEConnectionComplete.name) { .connected(ConnectionEstablished(try LEConnectionComplete.decode(packet: packet))) }
         case LESubeventCode.enhancedConnectionComplete:
-            return decoding("LE Enhanced Connection Complete") { .connected(ConnectionEstablished(try LEEnhancedConnectionComplete.decode(packet: packet))) }
+            return decoding(LEEnhancedConnectionComplete.name) { .connected(ConnectionEstablished(try LEEnhancedConnectionComplete.decode(packet: packet))) }
         case LESubeventCode.enhancedConnectionCompleteV2:
-            return decoding("LE Enhanced Connection Complete [v2]") { .connected(ConnectionEstablished(try LEEnhancedConnectionCompleteV2.decode(packet: packet).connection)) }
+            return decoding(LEEnhancedConnectionCompleteV2.name) { .connected(ConnectionEstablished(try LEEnhancedConnectionCompleteV2.decode(packet: packet).connection)) }
         case LESubeventCode.longTermKeyRequest:
-            return decoding("LE Long Term Key Request") { .longTermKeyRequested(try LELongTermKeyRequest.decode(packet: packet)) }
+            return decoding(LELongTermKeyRequest.name) { .longTermKeyRequested(try LELongTermKeyRequest.decode(packet: packet)) }
         case LESubeventCode.advertisingReport:
-            return decoding(advertisingReportName) { .advertisingReport(try LEAdvertisingReport.decode(packet: packet)) }
+            return decoding(LEAdvertisingReport.name) { .advertisingReport(try LEAdvertisingReport.decode(packet: packet)) }
         case LECSReadRemoteSupportedCapabilitiesComplete.subeventCode, LECSReadRemoteSupportedCapabilitiesComplete.v2SubeventCode:
-            return decoding("LE CS Read Remote Supported Capabilities Complete") { .csRemoteCapabilities(try LECSReadRemoteSupportedCapabilitiesComplete.decode(packet: packet)) }
+            return decoding(LECSReadRemoteSupportedCapabilitiesComplete.name) { .csRemoteCapabilities(try LECSReadRemoteSupportedCapabilitiesComplete.decode(packet: packet)) }
         case LECSSecurityEnableComplete.subeventCode:
-            return decoding("LE CS Security Enable Complete") { .csSecurityEnabled(try LECSSecurityEnableComplete.decode(try packet.leSubeventBody(code))) }
+            return decoding(LECSSecurityEnableComplete.name) { .csSecurityEnabled(try LECSSecurityEnableComplete.decode(try packet.leSubeventBody(code))) }
         case LECSConfigComplete.subeventCode:
             // Times outside their tables are kept (`HostCore` says so once): `ControllerDeviation`.
-            return decoding("LE CS Config Complete") { .csConfigured(try LECSConfigComplete.decodeKeepingUnlistedTimes(try packet.leSubeventBody(code))) }
+            return decoding(LECSConfigComplete.name) { .csConfigured(try LECSConfigComplete.decodeKeepingUnlistedTimes(try packet.leSubeventBody(code))) }
         case LECSProcedureEnableComplete.subeventCode:
-            return decoding("LE CS Procedure Enable Complete") { .csProceduresEnabled(try LECSProcedureEnableComplete.decode(try packet.leSubeventBody(code))) }
+            return decoding(LECSProcedureEnableComplete.name) { .csProceduresEnabled(try LECSProcedureEnableComplete.decode(try packet.leSubeventBody(code))) }
         case LECSSubeventResult.subeventCode, LECSSubeventResultContinue.subeventCode:
             return .csSubeventResult(packet)
         default:
@@ -97,12 +97,12 @@ public enum HostEvent: Sendable, Equatable {
     /// Events whose loss costs nothing but themselves (an advertising report, a credit count
     /// the next one repeats), by the name `.malformed` gives: a host drops them when they do not decode.
     public static func isDroppable(_ name: String) -> Bool {
-        name == advertisingReportName || name == "Number Of Completed Packets"
+        name == "\(LEAdvertisingReport.name)" || name == "\(NumberOfCompletedPackets.name)"
     }
-    static let advertisingReportName = "LE Advertising Report"
 
-    private static func decoding(_ name: String, _ body: () throws -> HostEvent) -> HostEvent {
-        do { return try body() } catch let e as DecodeError { return .malformed(event: name, e) } catch { return .malformed(event: name, .invalidValue(field: "Parameters", value: 0)) }
+    /// `body`'s event, or `.malformed` with the codec's name.
+    private static func decoding(_ name: StaticString, _ body: () throws -> HostEvent) -> HostEvent {
+        do { return try body() } catch let e as DecodeError { return .malformed(event: "\(name)", e) } catch { return .malformed(event: "\(name)", .invalidValue(field: "Parameters", value: 0)) }
     }
 }
 

@@ -266,7 +266,7 @@ public struct InitiatorHost: Sendable {
             switch o {
             case .ready:
                 if let why = controllerSetup.channelSoundingUnavailable { return fail(.channelSoundingUnavailable(why)) }
-            case let .refused(step, status): return fail(.commandFailed(command: step.name, status: status))
+            case let .refused(step, status): return fail(.commandFailed(command: "\(step.name)", status: status))
             }
         }
         switch event {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The JSON files the tool reads, as seeds: the repository's examples and board profiles (read
-/// from the source tree when the seeds are generated) and small variants from the README.
+/// from the source tree when the seeds are generated) and small variants from docs/formats.md.
 enum SeedFiles {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()  // Seeds
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()  // FuzzTargets, Sources, root

@@ -15,10 +15,12 @@ import WireFormat
 ///
 /// Decoding checks each value against the spec's ranges (`CSConfiguration+Ranges.swift`), in
 /// layout order, with `.invalidValue` naming the field. Mode 0 is never a main or sub mode.
-enum CSConfigurationFields {
+/// The encoders are public for the firmware test image's Configuration payload, which lays the
+/// same two runs out again (`FirmwareHarness.TestVector`).
+public enum CSConfigurationFields {
     // MARK: Modes and steps
 
-    static func encodeModes(_ c: CSConfiguration, into w: inout ByteWriter) {
+    public static func encodeModes(_ c: CSConfiguration, into w: inout ByteWriter) {
         w.u8(c.mainMode.rawValue)
         w.u8(c.subMode?.rawValue ?? 0xFF)
         w.u8(c.minMainModeSteps)
@@ -50,7 +52,7 @@ enum CSConfigurationFields {
 
     // MARK: Channel map
 
-    static func encodeChannelMap(_ c: CSConfiguration, into w: inout ByteWriter) {
+    public static func encodeChannelMap(_ c: CSConfiguration, into w: inout ByteWriter) {
         w.octets(c.channelMap.wire)
         w.u8(c.channelMapRepetition)
     }

@@ -1,7 +1,8 @@
 import WireFormat
 
 /// The accessory's host side of Channel Sounding: it readies its controller for the reflector
-/// role (event masks, CS host support, LE CS Set Default Settings) and, when inline PCT transfer
+/// role (its steps of the one set-up order, `ControllerSetupSequence.reflector`: Reset, the
+/// event masks, CS host support; then LE CS Set Default Settings) and, when inline PCT transfer
 /// is off, serves each procedure's results to the phone as RAS ranging data (real-time mode:
 /// the segments of the Real-time Ranging Data characteristic, RAS 1.0 §3.2). With inline PCT
 /// the phone needs nothing from it, as Nordic's IPT reflector shows.
@@ -16,13 +17,9 @@ public struct ReflectorHost: Sendable {
         case disconnected(reason: HCIStatus)
     }
 
-    /// The connection's handle; with `waitsForConnection`, the one LE Connection Complete gives.
-    public private(set) var connectionHandle: UInt16
-    /// Set Default Settings waits for a connection (LE Connection Complete, any form), and is
-    /// sent again on each new one, as a reflector's host does on a board that advertises;
-    /// otherwise it follows the set-up at once (the controller is already connected).
-    public let waitsForConnection: Bool
-    private var connected: Bool
+    /// The connection's handle (the controller is already connected: Set Default Settings
+    /// follows the set-up at once).
+    public let connectionHandle: UInt16
     /// The negotiated ATT_MTU, which bounds each RAS segment.
     public var attMTU: Int {
         get { procedures.attMTU }
@@ -33,38 +30,37 @@ public struct ReflectorHost: Sendable {
     public var configuration: CSConfiguration? { procedures.configuration }
     public var selectedTxPower: Int8 { procedures.selectedTxPower }
     private var scheduler = CommandScheduler()
-    private var stage = 0
+    private var sequence = ControllerSetupSequence.reflector
+    private var defaultSettingsQueued = false
     private var procedures: ReflectorProcedures
 
-    public init(connectionHandle: UInt16, attMTU: Int = 247, syncAntenna: UInt8 = 1, waitsForConnection: Bool = false) {
+    public init(connectionHandle: UInt16, attMTU: Int = 247, syncAntenna: UInt8 = 1) {
         self.connectionHandle = connectionHandle
-        self.waitsForConnection = waitsForConnection
-        connected = !waitsForConnection
         procedures = ReflectorProcedures(attMTU: attMTU)
         self.syncAntenna = syncAntenna
     }
 
     /// Whether set-up is done.
-    public var isReady: Bool { stage > 4 && scheduler.isIdle }
+    public var isReady: Bool { defaultSettingsQueued && scheduler.isIdle }
 
     /// The next command packet to send, if any.
     public mutating func nextCommand() -> [UInt8]? {
-        if scheduler.isIdle { enqueueStage() }
+        if scheduler.isIdle { enqueueNext() }
         return scheduler.next()?.encode()
     }
 
-    private mutating func enqueueStage() {
-        defer { stage += 1 }
-        switch stage {
-        case 0: scheduler.enqueue(CSHostSetup.reset)
-        case 1: scheduler.enqueue(CSHostSetup.setEventMask)
-        case 2: scheduler.enqueue(CSHostSetup.leSetEventMask)
-        case 3: scheduler.enqueue(CSHostSetup.setCSHostSupport)
-        case 4:
-            guard connected else { return stage -= 1 }
-            scheduler.enqueue(ReflectorProcedures.defaultSettings(connectionHandle: connectionHandle, syncAntenna: syncAntenna))
-        default: break
+    /// The next set-up step (its guards pass everything: this host reads neither the commands
+    /// nor the features), then Set Default Settings.
+    private mutating func enqueueNext() {
+        let facts = ControllerSetupStep.Facts(readsFeatures: sequence.readsFeatures)
+        while let step = sequence.next() {
+            guard case .send(let packet) = step.decide(facts) else { continue }
+            _ = scheduler.enqueue(packet)
+            return
         }
+        guard !defaultSettingsQueued else { return }
+        defaultSettingsQueued = true
+        scheduler.enqueue(ReflectorProcedures.defaultSettings(connectionHandle: connectionHandle, syncAntenna: syncAntenna))
     }
 
     /// Handles one HCI event packet (no H4 indicator).
@@ -76,20 +72,10 @@ public struct ReflectorHost: Sendable {
         if event.eventCode == DisconnectionComplete.eventCode, let e = try? DisconnectionComplete.decode(packet: event) {
             guard e.connectionHandle == connectionHandle else { return [] }
             procedures.reset()
-            if waitsForConnection {
-                connected = false
-                stage = min(stage, 4)
-            }
             return [.disconnected(reason: e.reason)]
         }
         guard let code = event.leSubeventCode, let body = try? event.leSubeventBody(code) else { return [] }
         switch code {
-        case LESubeventCode.connectionComplete, LESubeventCode.enhancedConnectionComplete, LESubeventCode.enhancedConnectionCompleteV2:
-            // LE (Enhanced) Connection Complete: Status, then Connection_Handle (12 bits).
-            guard waitsForConnection, body.count >= 3, body[body.startIndex] == 0 else { return [] }
-            connectionHandle = (UInt16(body[body.startIndex + 1]) | UInt16(body[body.startIndex + 2]) << 8) & 0x0FFF
-            connected = true
-            return []
         case LECSConfigComplete.subeventCode:
             guard let e = try? LECSConfigComplete.decode(body) else { return [] }
             return procedures.configComplete(e).map(Output.reflector)

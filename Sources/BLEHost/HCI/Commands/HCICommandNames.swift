@@ -6,7 +6,8 @@ import ReflectorFirmware
 public enum HCICommandNames {
     /// Every command type the hosts send.
     public static let types: [any HCICommand.Type] = [
-        Reset.self, SetEventMask.self, LESetEventMask.self, LESetHostFeature.self, LEReadBufferSize.self, ReadBDAddr.self,
+        Reset.self, ReadLocalVersionInformation.self, ReadLocalSupportedCommands.self, SetEventMask.self, LESetEventMask.self,
+        LEReadBufferSize.self, ReadBDAddr.self, LEReadLocalSupportedFeatures.self, LESetHostFeature.self,
         LESetAdvertisingParameters.self, LESetAdvertisingData.self, LESetScanResponseData.self, LESetAdvertisingEnable.self,
         LESetExtendedAdvertisingParameters.self, LESetExtendedAdvertisingData.self, LESetExtendedScanResponseData.self,
         LESetExtendedAdvertisingEnable.self, LESetRandomAddress.self, LESetScanParameters.self, LESetScanEnable.self,

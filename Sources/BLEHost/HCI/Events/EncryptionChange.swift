@@ -5,6 +5,7 @@ import ReflectorFirmware
 /// on BR/EDR).
 public struct EncryptionChange: HCIEvent, HCIFieldCodec {
     public static let eventCode = HCIEventCode.encryptionChange
+    public static var name: StaticString { "Encryption Change" }
 
     public var status: HCIStatus
     public var connectionHandle: UInt16

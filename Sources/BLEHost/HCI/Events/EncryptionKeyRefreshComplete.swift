@@ -4,6 +4,7 @@ import ReflectorFirmware
 /// Connection_Handle 2`; an encryption restart with a new key has completed.
 public struct EncryptionKeyRefreshComplete: HCIEvent, StatusAndConnectionHandle {
     public static let eventCode = HCIEventCode.encryptionKeyRefreshComplete
+    public static var name: StaticString { "Encryption Key Refresh Complete" }
 
     public var status: HCIStatus
     public var connectionHandle: UInt16

@@ -10,6 +10,7 @@ import ReflectorFirmware
 /// ADV_SCAN_IND 2, ADV_NONCONN_IND 3, SCAN_RSP 4.
 public struct LEAdvertisingReport: LEMetaSubevent, HCIFieldCodec {
     public static let subeventCode = LESubeventCode.advertisingReport
+    public static var name: StaticString { "LE Advertising Report" }
 
     public struct Report: HCIFieldGroup {
         public var eventType: UInt8

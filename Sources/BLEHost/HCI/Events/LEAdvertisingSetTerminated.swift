@@ -5,6 +5,7 @@ import ReflectorFirmware
 /// Advertising_Handle 1 | Connection_Handle 2 | Num_Completed_Extended_Advertising_Events 1`.
 public struct LEAdvertisingSetTerminated: LEMetaSubevent, HCIFieldCodec {
     public static let subeventCode = LESubeventCode.advertisingSetTerminated
+    public static var name: StaticString { "LE Advertising Set Terminated" }
 
     public var status: HCIStatus
     public var advertisingHandle: UInt8

@@ -8,6 +8,7 @@ import ReflectorFirmware
 /// resolvable private addresses.
 public struct LEConnectionComplete: LEMetaSubevent, HCIFieldCodec {
     public static let subeventCode = LESubeventCode.connectionComplete
+    public static var name: StaticString { "LE Connection Complete" }
 
     public var status: HCIStatus
     public var connectionHandle: UInt16

@@ -5,6 +5,7 @@ import ReflectorFirmware
 /// times in µs 0x0148–0x4290; the decoder checks lengths only, as Bumble does).
 public struct LEDataLengthChange: LEMetaSubevent, HCIFieldCodec {
     public static let subeventCode = LESubeventCode.dataLengthChange
+    public static var name: StaticString { "LE Data Length Change" }
 
     public var connectionHandle: UInt16
     public var maxTxOctets: UInt16

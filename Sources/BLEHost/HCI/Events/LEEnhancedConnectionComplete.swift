@@ -7,6 +7,7 @@ import ReflectorFirmware
 /// is `LEEnhancedConnectionCompleteV2`.
 public struct LEEnhancedConnectionComplete: LEMetaSubevent, HCIFieldCodec, HCIComposedParameters {
     public static let subeventCode = LESubeventCode.enhancedConnectionComplete
+    public static var name: StaticString { "LE Enhanced Connection Complete" }
 
     public var connection: LEConnectionComplete
     public var localResolvablePrivateAddress: UInt64

@@ -5,6 +5,7 @@ import ReflectorFirmware
 /// after the subevent code (0xFF and 0xFFFF when the connection came from neither).
 public struct LEEnhancedConnectionCompleteV2: LEMetaSubevent, HCIFieldCodec, HCIComposedParameters {
     public static let subeventCode = LESubeventCode.enhancedConnectionCompleteV2
+    public static var name: StaticString { "LE Enhanced Connection Complete [v2]" }
 
     public var connection: LEEnhancedConnectionComplete
     public var advertisingHandle: UInt8

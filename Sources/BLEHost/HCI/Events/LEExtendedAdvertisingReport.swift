@@ -10,6 +10,7 @@ import ReflectorFirmware
 /// (anonymous), so it stays an octet here.
 public struct LEExtendedAdvertisingReport: LEMetaSubevent, HCIFieldCodec {
     public static let subeventCode = LESubeventCode.extendedAdvertisingReport
+    public static var name: StaticString { "LE Extended Advertising Report" }
 
     public struct Report: HCIFieldGroup {
         public var eventType: UInt16

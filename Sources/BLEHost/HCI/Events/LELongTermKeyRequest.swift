@@ -5,6 +5,7 @@ import ReflectorFirmware
 /// (LE Secure Connections: both zero).
 public struct LELongTermKeyRequest: LEMetaSubevent, HCIFieldCodec {
     public static let subeventCode = LESubeventCode.longTermKeyRequest
+    public static var name: StaticString { "LE Long Term Key Request" }
 
     public var connectionHandle: UInt16
     public var randomNumber: UInt64

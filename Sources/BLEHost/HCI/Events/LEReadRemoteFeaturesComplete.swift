@@ -4,6 +4,7 @@ import ReflectorFirmware
 /// Connection_Handle 2 | LE_Features 8` (the peer's LE feature bits, Vol 6 Part B §4.6).
 public struct LEReadRemoteFeaturesComplete: LEMetaSubevent, HCIFieldCodec {
     public static let subeventCode = LESubeventCode.readRemoteFeaturesComplete
+    public static var name: StaticString { "LE Read Remote Features Complete" }
 
     public var status: HCIStatus
     public var connectionHandle: UInt16

@@ -5,6 +5,7 @@ import ReflectorFirmware
 /// interleaved per handle as Bumble, Zephyr and Linux read and write them.
 public struct NumberOfCompletedPackets: HCIEvent, HCIFieldCodec {
     public static let eventCode = HCIEventCode.numberOfCompletedPackets
+    public static var name: StaticString { "Number Of Completed Packets" }
 
     public struct Entry: HCIFieldGroup {
         public var connectionHandle: UInt16

@@ -77,7 +77,7 @@ public enum AccessoryCommand: Command {
             .flag(\.force, "--force", help: "serve a board that cannot be an iPhone's reflector"),
             .value(\.procedures, "--procedures", "N", .integer(1...1_000_000), help: "exit after N procedures (default: until SIGINT)"),
             .flag(\.once, "--once", help: "exit (status 1) when the phone disconnects, instead of advertising again"),
-            .json(\.json, help: "JSON Lines: one object per procedure, then {\"summary\": {...}}"),
+            .json(\.json, help: "JSON Lines: one object per procedure, a record per link, procedure or", "board set-up lost (docs/faults.md), then {\"summary\": {...}}"),
             .view(\.view),
             .viewHold(\.view),
         ], helpColumn: 22, validate: { o throws(ToolError) in try o.board.validate(name) })
@@ -153,13 +153,13 @@ public enum AccessoryCommand: Command {
                 if let n = o.procedures, report.procedures >= n { return .stop(.success) }
             case .disconnected(let reason):
                 guard !o.once else { return .stop(.failure(status: 1, "the phone went away: \(reason.described)")) }
-                report.status("disconnected: \(reason.described); advertising again")
+                report.status("disconnected: \(reason.described); advertising again", .linkLost(reason))
             case .controllerRestarted(let fault):
-                report.status("\(fault): setting the board up again (bonds kept)")
+                report.status("\(fault): setting the board up again (bonds kept)", .boardRestarted(fault))
             case .procedureLost(let counter):
-                report.status("procedure \(counter) was lost with the link or the board (not reported)")
+                report.status("procedure \(counter) was lost with the link or the board (not reported)", .procedureLost(counter: counter))
             case let .proceduresMissed(first, count):
-                report.status(MissedProcedures.line(first: first, count: count, "not reported"))
+                report.status(MissedProcedures.line(first: first, count: count, "not reported"), .proceduresMissed(first: first, count: count))
             case .channelSoundingUnavailable(let why):
                 report.status("Channel Sounding is unavailable: \(why); advertising, pairing and GATT go on")
             case .deviation(let d):

@@ -73,6 +73,12 @@ struct AccessoryReport {
         view?.status(text)
     }
 
+    /// A status line, and with `--json` its record on stdout (`LinkRecord`).
+    func status(_ text: String, _ record: LinkRecord) {
+        status(text)
+        if json { output.jsonLine { record.json(&$0) } }
+    }
+
     /// The summary, printed as text or JSON and returned as both (the live view shows the text
     /// and carries the JSON).
     @discardableResult

@@ -131,7 +131,7 @@ public enum RangeCommand: Command {
                 o.calibration = try BoardCalibrationFile.read(path: path).calibration
             },
             .value(\.truth, "--truth", "M", .number(0...1000, "m"), help: "the true distance: adds true_m and error_m columns"),
-            .json(\.json, help: "JSON Lines: one object per procedure, then {\"summary\": {...}}"),
+            .json(\.json, help: "JSON Lines: one object per procedure, a record per link, procedure or", "board set-up lost (docs/faults.md), then {\"summary\": {...}}"),
             .value(\.plot, "--plot", "FILE.svg", .text, help: "the first procedure's phase and impulse response, and every",
                    "procedure's distance (against --truth when given)"),
             .value(\.scanTimeout, "--scan-timeout", "S", .integer(1...3600, allowed: "seconds from 1 to 3600"),
@@ -213,7 +213,7 @@ public enum RangeCommand: Command {
                 report.status("procedure \(counter) was aborted: \(RangeReport.describe(reasons))")
             case .lost(let reason):
                 guard !o.once else { return .stop(.failure(status: 1, "the reflector went away: \(reason.described)")) }
-                report.status("the link was lost: \(reason.described); looking for the reflector again")
+                report.status("the link was lost: \(reason.described); looking for the reflector again", .linkLost(reason))
                 session.reconnect()
                 scanningSince = Date()
             case .failed(.procedureFailed(event: .encryption, status: .pinOrKeyMissing)) where usedBond:
@@ -248,13 +248,13 @@ public enum RangeCommand: Command {
                     do throws(ToolError) { try f.save(file) } catch { report.status("could not save the bond: \(error.description)") }
                 }
             case .phone(.controllerRestarted(let fault)):
-                report.status("\(fault): setting the board up again and looking for the reflector")
+                report.status("\(fault): setting the board up again and looking for the reflector", .boardRestarted(fault))
                 scanningSince = Date()
                 waiting = nil
             case .procedureLost(let counter):
-                report.status("procedure \(counter) was lost with the link or the board (no distance)")
+                report.status("procedure \(counter) was lost with the link or the board (no distance)", .procedureLost(counter: counter))
             case let .proceduresMissed(first, count):
-                report.status(MissedProcedures.line(first: first, count: count, "no distance"))
+                report.status(MissedProcedures.line(first: first, count: count, "no distance"), .proceduresMissed(first: first, count: count))
             case .deviation(let d):
                 report.status("note: \(d)")
             case .phone(.encryptedWithBond):

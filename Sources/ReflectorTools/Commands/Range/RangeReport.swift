@@ -61,6 +61,12 @@ struct RangeReport {
         view?.status(text)
     }
 
+    /// A status line, and with `--json` its record on stdout (`LinkRecord`).
+    mutating func status(_ text: String, _ record: LinkRecord) {
+        status(text)
+        if options.json { output.jsonLine { record.json(&$0) } }
+    }
+
     /// The progress line on a terminal's stderr, redrawn at most five times a second.
     mutating func progress(scanning: Bool, lookingFor: String) {
         guard options.progress, terminal, Date().timeIntervalSince(lastProgress) > 0.2 else { return }

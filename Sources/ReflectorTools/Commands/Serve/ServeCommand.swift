@@ -48,7 +48,7 @@ public enum ServeCommand: Command {
         public var peerAddress: UInt64?
         public var ltk: [UInt8]?
         public var channel = AirChannelChoice.light
-        public var snr = 30.0
+        public var snrDB = 30.0
         public var seed: UInt64 = 1
         public var layout = CapabilitiesLayout.v2
         /// Capture files, one per board in order.
@@ -57,6 +57,8 @@ public enum ServeCommand: Command {
         public var timing = false
         /// With --timing, also a line per this many seconds (the soak's windows).
         public var timingEvery: Int?
+        /// JSON Lines on stdout instead of the lines (`{"ready": …}`, faults, windows, the end).
+        public var json = false
         /// Two boards: their controllers lack Inline PCT Transfer, as CS controllers before Core 6.3 do.
         public var withoutInlinePCT = false
         /// One board, reflector: the emulated phone pairs (and types this passkey if shown one).
@@ -102,7 +104,7 @@ public enum ServeCommand: Command {
             .value(\.peerLeavesAfter, "--peer-leaves-after", "N", .integer(1...1_000_000),
                    help: "one board: the emulated peer goes out of range after N CS", "procedures (to try a host's handling of a lost link)"),
             .value(\.channel, "--channel", "MODEL", .airChannel, help: "light (default), free, two-ray, tgn-b ... (as loopback)"),
-            .snr(\.snr, help: "per-tone SNR (default 30)"),
+            .snr(\.snrDB, help: "per-tone SNR in dB (default 30)"),
             .seed(\.seed, help: "simulation seed (default 1)"),
             .value(\.layout, "--caps-layout", "FORM", OptionValue(allowed: "zephyr or bumble") { v in
                 v == "zephyr" ? CapabilitiesLayout.v2 : v == "bumble" ? .v2WithPHYSpecificRTT : nil
@@ -116,6 +118,8 @@ public enum ServeCommand: Command {
             .flag(\.timing, "--timing", help: "at the end, how late the subevent results reached the line", "(median, p99, max: from the procedure's start to the write)"),
             .value(\.timingEvery, "--timing-every", "S", .integer(1...86_400, allowed: "seconds from 1 to 86400"),
                    help: "with --timing, also one line per S seconds, for that window"),
+            .json(\.json, help: "JSON Lines instead of the lines: {\"ready\": ...}, each fault, each window,",
+                  "the end and the timing (what scripts/soak reads)"),
             .value("--btsnoop", "FILE", .text, help: "record the HCI traffic on the line, both directions", "(twice with two boards: A's line, then B's)") {
                 o, v throws(ToolError) in o.btsnoop.append(v)
             },
@@ -150,7 +154,9 @@ public enum ServeCommand: Command {
     /// Serves until stopped; the `ready` line and the closing summary go to `output` at once.
     public static func run(_ o: Options, output: CommandOutput) throws(ToolError) -> CommandOutcome {
         output.flushesEachLine = true
-        let emit = { (line: String) in output.line(line) }
+        // A line, or with --json its record.
+        let say = { (line: String, record: (inout JSONWriter) -> Void) in o.json ? output.jsonLine(record) : output.line(line) }
+        let board = { (i: Int) in i == 0 ? "A" : "B" }
         var links: [any SerialLink] = []
         defer { for l in links { l.close() } }
         for line in o.lines {
@@ -175,7 +181,7 @@ public enum ServeCommand: Command {
         }
         var served = ServedAir(o, scenario: scenario(o))
         StopSignal.install()
-        emit("ready " + o.lines.map(\.path).joined(separator: " "))
+        say("ready " + o.lines.map(\.path).joined(separator: " ")) { $0.document("ready") { $0.field("lines", o.lines.map(\.path)) } }
         let start = SystemClock.microseconds()
         var packets = [Int](repeating: 0, count: channels.count)
         var lateness: [UInt64] = []
@@ -188,7 +194,13 @@ public enum ServeCommand: Command {
         serving: while !StopSignal.requested {
             let elapsed = SystemClock.microseconds() - start
             for f in faults.due(at: Double(elapsed) / 1e6) {
-                emit("serve: fault \(f.name) on board \(f.board == 0 ? "A" : "B") at \(String(format: "%.1f", Double(elapsed) / 1e6)) s")
+                say("serve: fault \(f.name) on board \(board(f.board)) at \(String(format: "%.1f", Double(elapsed) / 1e6)) s") { j in
+                    j.document("fault") { j in
+                        j.field("kind", f.name)
+                        j.field("board", board(f.board))
+                        j.field("at_s", Double(elapsed) / 1e6, decimals: 1)
+                    }
+                }
                 switch f.kind {
                 case .reset: served.hardwareFault(board: f.board)
                 case .garble(toBoard: true), .drop(toBoard: true): served.lostSync(board: f.board)
@@ -204,13 +216,18 @@ public enum ServeCommand: Command {
             for i in channels.indices {
                 guard let at = reopenAt[i], elapsed >= at, case .pty(let path) = o.lines[i] else { continue }
                 do { links[i] = try PseudoTerminal(linkPath: path, keepsReplicaOpen: true) } catch {
-                    emit("serve: \(error.description)")
+                    say("serve: \(error.description)") { $0.document("error") { $0.field("message", error.description) } }
                     break serving
                 }
                 channels[i] = HCIChannel(link: links[i], side: .controller)
                 if let sink = sinks[i] { channels[i].recorder = { try? sink.append($0) } }
                 reopenAt[i] = nil
-                emit("serve: board \(i == 0 ? "A" : "B")'s port is back at \(path)")
+                say("serve: board \(board(i))'s port is back at \(path)") { j in
+                    j.document("port_back") { j in
+                        j.field("board", board(i))
+                        j.field("path", path)
+                    }
+                }
             }
             // Wake for the next CS procedure as well as for the hosts (at most 2 ms apart).
             let now = SystemClock.microseconds() - start
@@ -227,7 +244,7 @@ public enum ServeCommand: Command {
                         break
                     } catch {
                         // The line went away (unplugged port): nothing left to serve.
-                        emit("serve: \(error.description)")
+                        say("serve: \(error.description)") { $0.document("error") { $0.field("message", error.description) } }
                         break serving
                     }
                 }
@@ -254,30 +271,59 @@ public enum ServeCommand: Command {
                 }
             }
             if let every = o.timingEvery, o.timing, elapsed - windowStart >= UInt64(every) * 1_000_000 {
-                emit("serve: window \(String(format: "%.0f", Double(windowStart) / 1e6))-\(String(format: "%.0f", Double(elapsed) / 1e6)) s: "
-                    + Self.latenessSummary(window) + ", \(served.proceduresRun) CS procedures so far")
+                let (from, to, procedures) = (windowStart, elapsed, served.proceduresRun)
+                say("serve: window \(String(format: "%.0f", Double(from) / 1e6))-\(String(format: "%.0f", Double(to) / 1e6)) s: "
+                    + Self.latenessSummary(window) + ", \(procedures) CS procedures so far") { [window] j in
+                    j.document("window") { j in
+                        j.field("from_s", Double(from) / 1e6, decimals: 0)
+                        j.field("to_s", Double(to) / 1e6, decimals: 0)
+                        Self.latenessFields(window, &j)
+                        j.field("procedures", procedures)
+                    }
+                }
                 window.removeAll(keepingCapacity: true)
                 windowStart = elapsed
             }
             if StopSignal.standardInputClosed() { break }
         }
         let from = channels.count == 1 ? "\(packets[0]) packets from the host" : "\(packets[0]) + \(packets[1]) packets from the hosts on A and B"
-        emit("serve: stopped after \(from), \(served.proceduresRun) CS procedures")
-        if o.timing { emit("serve: " + Self.latenessSummary(lateness)) }
+        say("serve: stopped after \(from), \(served.proceduresRun) CS procedures") { [packets] j in
+            j.document("stopped") { j in
+                j.field("packets", array: { j in for n in packets { j.value(n) } })
+                j.field("procedures", served.proceduresRun)
+            }
+        }
+        if o.timing { say("serve: " + Self.latenessSummary(lateness)) { [lateness] j in j.document("timing") { Self.latenessFields(lateness, &$0) } } }
         return .success
     }
 
     /// "N subevent results written a median … us, p99 … us, max … us after their procedure was due".
     static func latenessSummary(_ lateness: [UInt64]) -> String {
-        let sorted = lateness.sorted()
-        let q = { (p: Double) in sorted.isEmpty ? "-" : String(Quantile.ofSorted(sorted.map { Double($0) }, p).map { Int($0) } ?? 0) }
-        return "\(sorted.count) subevent results written a median \(q(0.5)) us, p99 \(q(0.99)) us, max \(sorted.last.map(String.init) ?? "-") us "
+        let f = latenessFigures(lateness)
+        let text = { (v: Int?) in v.map(String.init) ?? "-" }
+        return "\(f.count) subevent results written a median \(text(f.median)) us, p99 \(text(f.p99)) us, max \(text(f.max)) us "
             + "after their procedure was due"
+    }
+
+    /// The same figures as JSON fields: `results`, `median_us`, `p99_us`, `max_us` (null when none).
+    static func latenessFields(_ lateness: [UInt64], _ j: inout JSONWriter) {
+        let f = latenessFigures(lateness)
+        j.field("results", f.count)
+        j.field("median_us", f.median)
+        j.field("p99_us", f.p99)
+        j.field("max_us", f.max)
+    }
+
+    /// How many results, and their median, p99 (interpolated, truncated to whole µs) and maximum.
+    static func latenessFigures(_ lateness: [UInt64]) -> (count: Int, median: Int?, p99: Int?, max: Int?) {
+        let sorted = lateness.sorted().map { Double($0) }
+        let q = { (p: Double) in sorted.isEmpty ? nil : (Quantile.ofSorted(sorted, p).map { Int($0) } ?? 0) }
+        return (sorted.count, q(0.5), q(0.99), sorted.last.map { Int($0) })
     }
 
     /// The air of the run: the channel model, seed, SNR, and the distance or walk.
     static func scenario(_ o: Options) -> AirScenario {
-        var scenario = AirScenario(seed: o.seed, geometry: AirGeometry(distance: o.walk?.start ?? o.distance), channelModel: o.channel.model, snrDB: o.snr)
+        var scenario = AirScenario(seed: o.seed, geometry: AirGeometry(distance: o.walk?.start ?? o.distance), channelModel: o.channel.model, snrDB: o.snrDB)
         scenario.channelCoherenceTime = 150_000
         if let walk = o.walk {
             scenario.geometry.trajectory = AirTrajectory(startDistance: walk.start, endDistance: walk.end, startTime: 0, duration: walkDuration)

@@ -213,7 +213,7 @@ public struct SweepStatistics: Sendable {
     }
 
     /// Per channel model (cell = the channel's index) and estimator, every procedure of the
-    /// channel's grid points pooled (`pooledErrors`): the figures a README quotes for a model
+    /// channel's grid points pooled (`pooledErrors`): the figures docs/figures.md quotes for a model
     /// over a range of distances. RTT's bound is that of every procedure's RTT σ pooled; the
     /// phase bound is the root mean square of its grid points' bounds,
     /// so x_crlb stays the RMSE over what an efficient estimator would have on the same mix; the

@@ -2,7 +2,7 @@ import DLTDoA
 import ToolJSON
 
 /// `reflector-emu tdoa study`: the receiver judged over generated deployments, not one room
-/// (`DLTDOAStudy`): the README's DL-TDoA figures.
+/// (`DLTDOAStudy`): the DL-TDoA figures of docs/commands/tdoa.md and docs/figures.md.
 public enum TDoAStudyCommand: Command {
     public static let name = "tdoa study"
     public static let summary = ["the DL-TDoA receiver over generated deployments, by noise level"]

@@ -1,7 +1,7 @@
 import WireFormat
 
 // The general commands every host opens with (Core 6.0 Vol 4 Part E §7.3, §7.4, §7.8), as
-// codecs so that each carries its name and answer like the CS commands (`CSHostSetup` sends
+// codecs so that each carries its name and answer like the CS commands (`ControllerSetupStep` sends
 // them, the hosts name them in messages). All are answered with Command Complete.
 
 /// Reset (0x0C03, §7.3.2): no parameters.
@@ -88,3 +88,22 @@ public enum ControllerReadKinds {
 
 public typealias LEReadBufferSize = ControllerRead<ControllerReadKinds.LEBufferSize>
 public typealias ReadBDAddr = ControllerRead<ControllerReadKinds.BDAddr>
+
+extension ControllerReadKinds {
+    public enum LocalVersion: ControllerReadKind {
+        public static var command: (opcode: UInt16, name: StaticString) { (HCIOpcode.readLocalVersionInformation, "Read Local Version Information") }
+    }
+    public enum SupportedCommands: ControllerReadKind {
+        public static var command: (opcode: UInt16, name: StaticString) { (HCIOpcode.readLocalSupportedCommands, "Read Local Supported Commands") }
+    }
+    public enum LEFeatures: ControllerReadKind {
+        public static var command: (opcode: UInt16, name: StaticString) { (HCIOpcode.leReadLocalSupportedFeatures, "LE Read Local Supported Features") }
+    }
+}
+
+/// Read Local Version Information (0x1001, §7.4.1).
+public typealias ReadLocalVersionInformation = ControllerRead<ControllerReadKinds.LocalVersion>
+/// Read Local Supported Commands (0x1002, §7.4.2).
+public typealias ReadLocalSupportedCommands = ControllerRead<ControllerReadKinds.SupportedCommands>
+/// LE Read Local Supported Features (0x2003, §7.8.3).
+public typealias LEReadLocalSupportedFeatures = ControllerRead<ControllerReadKinds.LEFeatures>

@@ -9,6 +9,7 @@ public struct CommandCompleteEvent: HCIEvent {
     public var returnParameters: [UInt8]
 
     public static let eventCode: UInt8 = HCIEventCode.commandComplete
+    public static var name: StaticString { "Command Complete" }
 
     public init(numHCIPackets: UInt8 = 1, opcode: UInt16, returnParameters: [UInt8]) {
         (self.numHCIPackets, self.opcode, self.returnParameters) = (numHCIPackets, opcode, returnParameters)

@@ -8,6 +8,7 @@ public struct CommandStatusEvent: HCIEvent, HCIFieldWalk {
     public var opcode: UInt16
 
     public static let eventCode: UInt8 = HCIEventCode.commandStatus
+    public static var name: StaticString { "Command Status" }
 
     public init(status: HCIStatus, numHCIPackets: UInt8 = 1, opcode: UInt16) {
         (self.status, self.numHCIPackets, self.opcode) = (status, numHCIPackets, opcode)

@@ -7,6 +7,7 @@ import WireFormat
 /// (a procedure's T_PRT expired, Vol 6 Part B §5.2), and so on.
 public struct DisconnectionComplete: HCIEvent, HCIFieldWalk {
     public static let eventCode: UInt8 = HCIEventCode.disconnectionComplete
+    public static var name: StaticString { "Disconnection Complete" }
 
     public var status: HCIStatus
     public var connectionHandle: UInt16

@@ -5,6 +5,8 @@ import WireFormat
 /// The parameter codec comes from `HCIParameters`; this adds the packet.
 public protocol HCIEvent: HCIParameters {
     static var eventCode: UInt8 { get }
+    /// The spec's name of the event ("Disconnection Complete"), for messages, as commands have theirs.
+    static var name: StaticString { get }
 }
 
 extension HCIEvent {

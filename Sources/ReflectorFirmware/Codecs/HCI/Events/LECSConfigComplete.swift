@@ -12,6 +12,7 @@ import WireFormat
 /// decoder ignores them.
 public struct LECSConfigComplete: LEMetaSubevent {
     public static let subeventCode: UInt8 = LESubeventCode.csConfigComplete
+    public static var name: StaticString { "LE CS Config Complete" }
     public static let parameterLength = 33
 
     public enum Action: UInt8, Sendable, Equatable, CaseIterable {

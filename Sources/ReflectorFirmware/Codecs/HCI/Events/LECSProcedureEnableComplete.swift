@@ -12,6 +12,7 @@ import WireFormat
 /// Tone_Antenna_Config_Selection (0...7) only when State is 1 and Status is success.
 public struct LECSProcedureEnableComplete: LEMetaSubevent, HCIFieldWalk {
     public static let subeventCode: UInt8 = LESubeventCode.csProcedureEnableComplete
+    public static var name: StaticString { "LE CS Procedure Enable Complete" }
     public static let parameterLength = 21
 
     public var status: HCIStatus

@@ -5,6 +5,7 @@ import WireFormat
 /// 75 octets: `Status 1 | Connection_Handle 2 | Remote_FAE_Table int8[72]`.
 public struct LECSReadRemoteFAETableComplete: LEMetaSubevent {
     public static let subeventCode: UInt8 = LESubeventCode.csReadRemoteFAETableComplete
+    public static var name: StaticString { "LE CS Read Remote FAE Table Complete" }
     public static let parameterLength = 75
     public var status: HCIStatus
     public var connectionHandle: UInt16

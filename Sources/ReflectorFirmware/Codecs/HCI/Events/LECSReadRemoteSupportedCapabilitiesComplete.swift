@@ -6,6 +6,8 @@ import WireFormat
 public struct LECSReadRemoteSupportedCapabilitiesComplete: HCIParametersEncodable {
     public static let subeventCode: UInt8 = LESubeventCode.csReadRemoteSupportedCapabilitiesComplete
     public static let v2SubeventCode: UInt8 = LESubeventCode.csReadRemoteSupportedCapabilitiesCompleteV2
+    /// The spec's name of the subevent (either form), for messages.
+    public static var name: StaticString { "LE CS Read Remote Supported Capabilities Complete" }
     public var status: HCIStatus
     public var connectionHandle: UInt16
     public var capabilities: CSCapabilities

@@ -5,6 +5,7 @@ import WireFormat
 /// 3 octets: `Status 1 | Connection_Handle 2`.
 public struct LECSSecurityEnableComplete: LEMetaSubevent, HCIFieldWalk {
     public static let subeventCode: UInt8 = LESubeventCode.csSecurityEnableComplete
+    public static var name: StaticString { "LE CS Security Enable Complete" }
     public var status: HCIStatus
     public var connectionHandle: UInt16
 

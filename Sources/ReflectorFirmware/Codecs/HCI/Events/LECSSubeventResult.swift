@@ -13,6 +13,7 @@ import WireFormat
 /// Decoding needs the role and whether PCT1/PCT2 are present; N_AP comes from the header.
 public struct LECSSubeventResult: SubeventResultParameters {
     public static let subeventCode: UInt8 = LESubeventCode.csSubeventResult
+    public static var name: StaticString { "LE CS Subevent Result" }
     public static let headerLength = 15
 
     public var connectionHandle: UInt16

@@ -8,6 +8,7 @@ import WireFormat
 /// then the steps.
 public struct LECSSubeventResultContinue: SubeventResultParameters {
     public static let subeventCode: UInt8 = LESubeventCode.csSubeventResultContinue
+    public static var name: StaticString { "LE CS Subevent Result Continue" }
     public static let headerLength = 8
 
     public var connectionHandle: UInt16

@@ -5,6 +5,7 @@ import WireFormat
 /// Zephyr, BlueZ and Android do not, and neither does this codec.)
 public struct LECSTestEndComplete: LEMetaSubevent {
     public static let subeventCode: UInt8 = LESubeventCode.csTestEndComplete
+    public static var name: StaticString { "LE CS Test End Complete" }
     public var status: HCIStatus
 
     public init(status: HCIStatus = .success) { self.status = status }

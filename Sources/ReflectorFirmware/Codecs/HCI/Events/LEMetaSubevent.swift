@@ -6,6 +6,8 @@ import WireFormat
 /// `decode(_:role:sequencePCT:)`.
 public protocol LEMetaSubeventEncodable: HCIParametersEncodable {
     static var subeventCode: UInt8 { get }
+    /// The spec's name of the subevent ("LE CS Config Complete"), for messages.
+    static var name: StaticString { get }
 }
 
 /// An LE Meta subevent whose layout needs no outside context, so it also decodes itself.

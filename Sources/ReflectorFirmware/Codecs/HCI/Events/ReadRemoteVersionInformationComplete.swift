@@ -5,6 +5,7 @@ import WireFormat
 /// Version uses the Assigned Numbers (0x0E = 6.0, 0x11 = 6.3).
 public struct ReadRemoteVersionInformationComplete: HCIEvent, HCIFieldWalk {
     public static let eventCode: UInt8 = HCIEventCode.readRemoteVersionInformationComplete
+    public static var name: StaticString { "Read Remote Version Information Complete" }
     public static let parameterLength = 8
 
     public var status: HCIStatus
