@@ -186,14 +186,7 @@ public struct SweepStatistics: Sendable {
     /// RTT's bound over procedures of RTT σ `sigmas` (NaN: no timed steps): their root mean
     /// square, the RMSE an efficient timing estimator would have on them, as `loopback` states
     /// it; nil when none timed a round trip.
-    public static func rttBound(of sigmas: [Double]) -> Double? {
-        var sum = 0.0, n = 0
-        for s in sigmas where s.isFinite {
-            sum += s * s
-            n += 1
-        }
-        return n == 0 ? nil : (sum / Double(n)).squareRoot()
-    }
+    public static func rttBound(of sigmas: [Double]) -> Double? { LoopbackSummary.rms(sigmas.filter(\.isFinite)) }
 
     /// The P90 of |error| the two-path bound allows over procedures of σ `sigmas` (NaN: no
     /// bound), the mixture's (`TwoPathBound.quantile`); nil when none has a bound. Past 4,096
