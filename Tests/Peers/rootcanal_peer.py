@@ -41,6 +41,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 LIBS = 'usr/lib/x86_64-linux-gnu'
@@ -105,12 +106,17 @@ def tcp_sockets():
     return out
 
 
+def exited(process, seconds):
+    """Whether `process` exits within `seconds` (waited on, not slept through)."""
+    try:
+        process.wait(seconds)
+        return True
+    except subprocess.TimeoutExpired:
+        return False
+
+
 def listening(port):
     return (port, '0A') in tcp_sockets()
-
-
-def established(port):
-    return sum(1 for p, state in tcp_sockets() if p == port and state == '01')
 
 
 def ports_free(base):
@@ -162,31 +168,50 @@ class Launcher:
                    '-link_port', str(base + 2), '-link_ble_port', str(base + 3)]
         self.rootcanal = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=self.log, stderr=self.log,
                                           preexec_fn=die_with_parent)
+        # Linux tells no one when a socket starts listening, so the port is looked at again
+        # each time RootCanal has not exited within 20 ms: the wait is on the process, and the
+        # deadline bounds it.
         deadline = time.monotonic() + self.args.timeout
         while time.monotonic() < deadline:
-            if self.rootcanal.poll() is not None:
-                return 'RootCanal exited with status %d before its HCI port %d listened (%s)' % (
-                    self.rootcanal.returncode, base + 1, self.log_tail())
             if listening(base + 1):
                 return None
-            time.sleep(0.02)
+            if exited(self.rootcanal, 0.02):
+                return 'RootCanal exited with status %d before its HCI port %d listened (%s)' % (
+                    self.rootcanal.returncode, base + 1, self.log_tail())
         return 'RootCanal\'s HCI port %d did not listen within %g s (%s)' % (base + 1, self.args.timeout, self.log_tail())
 
     def start_bridge(self, link, base):
         if os.path.lexists(link):
             os.unlink(link)
-        before = established(base + 1)
-        bridge = subprocess.Popen(['socat', 'PTY,link=%s,raw,echo=0' % link, 'TCP:127.0.0.1:%d' % (base + 1)],
-                                  stdin=subprocess.DEVNULL, stdout=self.log, stderr=self.log, preexec_fn=die_with_parent)
+        # socat -d -d says "starting data transfer loop" once both ends are open (the pty made,
+        # the TCP connection up): that line is the event waited for, on its stderr, until the
+        # deadline; then the rest of its stderr goes to the log.
+        bridge = subprocess.Popen(['socat', '-d', '-d', 'PTY,link=%s,raw,echo=0' % link, 'TCP:127.0.0.1:%d' % (base + 1)],
+                                  stdin=subprocess.DEVNULL, stdout=self.log, stderr=subprocess.PIPE, preexec_fn=die_with_parent)
         self.bridges[link] = bridge
         deadline = time.monotonic() + self.args.timeout
+        text = b''
         while time.monotonic() < deadline:
-            if bridge.poll() is not None:
+            ready, _, _ = select.select([bridge.stderr], [], [], max(0.0, deadline - time.monotonic()))
+            if not ready:
+                break
+            chunk = os.read(bridge.stderr.fileno(), 4096)
+            self.log.write(chunk)
+            self.log.flush()
+            if not chunk:
+                bridge.wait()
                 return 'the bridge of %s (socat) exited with status %d (%s)' % (link, bridge.returncode, self.log_tail())
-            if os.path.exists(link) and established(base + 1) > before:
+            text += chunk
+            if b'starting data transfer loop' in text:
+                threading.Thread(target=self.copy_to_log, args=(bridge.stderr,), daemon=True).start()
                 return None
-            time.sleep(0.02)
         return 'the bridge of %s to port %d was not connected within %g s' % (link, base + 1, self.args.timeout)
+
+    def copy_to_log(self, pipe):
+        """A bridge's stderr after it is up, into the log, so socat never blocks on a full pipe."""
+        for chunk in iter(lambda: os.read(pipe.fileno(), 4096), b''):
+            self.log.write(chunk)
+            self.log.flush()
 
     def stop(self):
         children = list(self.bridges.values()) + ([self.rootcanal] if self.rootcanal else [])
@@ -221,14 +246,12 @@ class Launcher:
                 fail(error)
         print('ready port_base=%d test_port=%d hci_port=%d link_port=%d link_ble_port=%d ptys=%s' % (
             base, base, base + 1, base + 2, base + 3, ','.join(args.pty)), flush=True)
-        stdin_open = True
         while not self.stopping:
-            if stdin_open:
-                ready, _, _ = select.select([sys.stdin], [], [], 0.2)
-                if ready and not os.read(sys.stdin.fileno(), 4096):
-                    break  # stdin ended: the caller is done
-            else:
-                time.sleep(0.2)
+            # stdin's end is the caller's word that it is done; every 0.2 s without it the
+            # children are looked at.
+            ready, _, _ = select.select([sys.stdin], [], [], 0.2)
+            if ready and not os.read(sys.stdin.fileno(), 4096):
+                break
             if self.rootcanal.poll() is not None:
                 sys.stderr.write('rootcanal: RootCanal exited by itself with status %d (%s)\n' % (
                     self.rootcanal.returncode, self.log_tail()))
